@@ -1,0 +1,200 @@
+"""The state API every game shares, in the spirit of OpenSpiel's ``State``.
+
+A game is a mutable state object driven one action at a time::
+
+    seat = game.current_seat()          # who must act now (None: game over)
+    codes = game.legal_actions(seat)    # short stable codes: "pass", "cTH", ...
+    game.apply(seat, codes[0])          # IllegalAction with a reason otherwise
+    game.view(seat)                     # what that seat may know, as JSON data
+    game.scoresheet()                   # per deal rows, totals, winner
+
+Only one seat acts at a time. Action codes are at most 8 ASCII characters, so a
+table id, a state version and the code fit Telegram's 64-byte callback data.
+``to_json``/``from_json`` round-trip the whole state exactly; the same seed and
+actions always give the same game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+__all__ = [
+    "Conventions",
+    "Game",
+    "IllegalAction",
+    "JsonDict",
+    "ScoreRow",
+    "Scoresheet",
+    "choice",
+]
+
+JsonDict = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that is not allowed now; the state is left unchanged.
+
+    ``code`` is a stable key (e.g. ``"must_follow_suit"``) the bot translates;
+    ``reason`` is the same in plain English; ``params`` fill the translation.
+    """
+
+    def __init__(self, code: str, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.params = params
+
+
+def choice(default: Any, choices: tuple[Any, ...]) -> Any:
+    """A convention field: its default and the values a table host may pick."""
+    return field(default=default, metadata={"choices": choices})
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Base of a game's per-table options; subclasses declare fields with :func:`choice`."""
+
+    @classmethod
+    def options(cls) -> dict[str, tuple[Any, ...]]:
+        """Each option's name and allowed values, in declaration order."""
+        return {f.name: tuple(f.metadata["choices"]) for f in dataclasses.fields(cls)}
+
+    def to_json(self) -> JsonDict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Self:
+        options = cls.options()
+        values: JsonDict = {}
+        for name, value in data.items():
+            if name not in options:
+                raise ValueError(f"unknown convention {name!r}")
+            if value not in options[name]:
+                raise ValueError(f"convention {name!r} cannot be {value!r}")
+            values[name] = value
+        return cls(**values)
+
+    def replace(self, name: str, value: Any) -> Self:
+        return type(self).from_json({**self.to_json(), name: value})
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One deal on the scoresheet.
+
+    ``cells`` is what each seat's column shows after the deal (a cumulative
+    total, or a mark such as ``"БТ"`` or ``"vs(51)"``); ``totals`` are the
+    running totals; ``deltas`` what each seat wrote this deal; ``notes`` hold
+    game-specific facts (who bid, the trump, bolts, barrel, ...).
+    """
+
+    deal_no: int
+    cells: tuple[str, ...]
+    totals: tuple[int, ...]
+    deltas: tuple[int, ...]
+    notes: JsonDict = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        return {
+            "deal_no": self.deal_no,
+            "cells": list(self.cells),
+            "totals": list(self.totals),
+            "deltas": list(self.deltas),
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> ScoreRow:
+        return cls(
+            deal_no=data["deal_no"],
+            cells=tuple(data["cells"]),
+            totals=tuple(data["totals"]),
+            deltas=tuple(data["deltas"]),
+            notes=dict(data["notes"]),
+        )
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    game: str
+    seats: int
+    rows: tuple[ScoreRow, ...]
+    totals: tuple[int, ...]
+    winner: int | None = None
+    notes: JsonDict = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "rows": [row.to_json() for row in self.rows],
+            "totals": list(self.totals),
+            "winner": self.winner,
+            "notes": self.notes,
+        }
+
+
+class Game(ABC):
+    """A whole game (many deals up to the target) at one table."""
+
+    name: ClassVar[str]
+    conventions_type: ClassVar[type[Conventions]]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, seats: int, conventions: Conventions | None = None, seed: int = 0) -> Self:
+        """A fresh game whose first dealer (by lot) and every deal follow from ``seed``."""
+
+    @property
+    @abstractmethod
+    def deal_no(self) -> int:
+        """How many deals have been started (1 during the first deal)."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def conventions(self) -> Conventions: ...
+
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat that must act now, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Codes of the actions ``seat`` may take now (empty if not its turn)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``; :class:`IllegalAction` leaves the state as it was."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JsonDict:
+        """What ``seat`` may know (``None``: what everybody at the table sees)."""
+
+    @abstractmethod
+    def scoresheet(self) -> Scoresheet: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The current phase's stable name (``"bidding"``, ``"play"``, ...)."""
+
+    @abstractmethod
+    def to_json(self) -> JsonDict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JsonDict) -> Self: ...
+
+    @abstractmethod
+    def clone(self) -> Self: ...
