@@ -1,0 +1,1 @@
+"""Telegram card tables for Deberts and Thousand."""

@@ -1,0 +1,246 @@
+"""``python -m bot.sim``: bot-versus-bot matches in duplicate form.
+
+Every game seed is played once per rotation of the levels over the seats, so
+each level meets the same deals from every seat and luck of the cards cancels
+out. Prints a progress bar (stderr), a results table, and a JSON last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai import LEVELS, choose
+from bot.engine import GAME_NAMES, game_class, new_game
+
+__all__ = ["GameRecord", "MatchSpec", "play_game", "summarise", "wilson_interval"]
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    game: str
+    levels: tuple[str, ...]  # one per seat before rotation
+    seed: int
+    rotation: int
+    conventions: dict[str, Any] = field(default_factory=dict)
+
+    def seat_levels(self) -> tuple[str, ...]:
+        n = len(self.levels)
+        return tuple(self.levels[(seat - self.rotation) % n] for seat in range(n))
+
+
+@dataclass
+class GameRecord:
+    seat_levels: tuple[str, ...]
+    winner: int | None
+    totals: tuple[int, ...]
+    deals: int
+    # per deal: (bidder seat or None, contract made?)
+    bids: list[tuple[int, bool]]
+    decision_ms: dict[str, list[float]]
+
+
+def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
+    """Play one whole game with the spec's levels seated by its rotation."""
+    cls = game_class(spec.game)
+    conventions = cls.conventions_type.from_json(spec.conventions) if spec.conventions else None
+    game = new_game(spec.game, len(spec.levels), conventions, seed=spec.seed)
+    seat_levels = spec.seat_levels()
+    timings: dict[str, list[float]] = {level: [] for level in set(seat_levels)}
+    for step in range(max_actions):
+        seat = game.current_seat()
+        if seat is None:
+            break
+        level = seat_levels[seat]
+        started = time.perf_counter()
+        action = choose(game, seat, level, seed=spec.seed * 100_003 + step)
+        timings[level].append((time.perf_counter() - started) * 1000)
+        game.apply(seat, action)
+    else:
+        raise RuntimeError(f"game {spec} did not finish in {max_actions} actions")
+    sheet = game.scoresheet()
+    bids = [
+        (row.notes["bidder"], bool(row.notes.get("contract_made")))
+        for row in sheet.rows
+        if row.notes.get("bidder") is not None and "contract_made" in row.notes
+    ]
+    return GameRecord(seat_levels, sheet.winner, sheet.totals, len(sheet.rows), bids, timings)
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str, Any]:
+    """Per level: game win rate with its 95% CI, score margin per deal, bids made, timings."""
+    summary: dict[str, Any] = {"games": len(records), "levels": {}}
+    for level in dict.fromkeys(levels):
+        wins = 0.0
+        seats_played = 0
+        margins: list[float] = []
+        bids_made = bids_total = 0
+        ms: list[float] = []
+        for record in records:
+            seats = [s for s, lv in enumerate(record.seat_levels) if lv == level]
+            if not seats:
+                continue
+            seats_played += 1
+            if record.winner is not None and record.winner in seats:
+                wins += 1
+            others = [s for s in range(len(record.seat_levels)) if s not in seats]
+            if others and record.deals:
+                mine = statistics.fmean(record.totals[s] for s in seats)
+                theirs = statistics.fmean(record.totals[s] for s in others)
+                margins.append((mine - theirs) / record.deals)
+            for bidder, made in record.bids:
+                if bidder in seats:
+                    bids_total += 1
+                    bids_made += made
+            ms.extend(record.decision_ms.get(level, ()))
+        low, high = wilson_interval(wins, seats_played)
+        summary["levels"][level] = {
+            "games": seats_played,
+            "win_rate": wins / seats_played if seats_played else 0.0,
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "margin_per_deal": statistics.fmean(margins) if margins else 0.0,
+            "bidder_success": bids_made / bids_total if bids_total else None,
+            "bids": bids_total,
+            "ms_p50": _percentile(ms, 0.50),
+            "ms_p95": _percentile(ms, 0.95),
+            "decisions": len(ms),
+        }
+    return summary
+
+
+def _specs(
+    game: str, levels: tuple[str, ...], games: int, seed: int, conventions: dict[str, Any]
+) -> Iterator[MatchSpec]:
+    rotations = len(levels)
+    for i in itertools.count():
+        for rotation in range(rotations):
+            if i * rotations + rotation >= games:
+                return
+            yield MatchSpec(game, levels, seed + i, rotation, conventions)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    elapsed = time.perf_counter() - started
+    eta = elapsed / done * (total - done) if done else 0.0
+    bar = "#" * filled + "-" * (width - filled)
+    sys.stderr.write(f"\r[{bar}] {done}/{total} games  {elapsed:5.0f}s  eta {eta:5.0f}s")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _print_table(summary: dict[str, Any]) -> None:
+    print(
+        f"{'level':<8} {'games':>6} {'win%':>6} {'95% CI':>15} {'margin/deal':>12} "
+        f"{'bids made':>10} {'ms p50':>7} {'ms p95':>7}"
+    )
+    for level, row in summary["levels"].items():
+        low, high = row["win_rate_ci95"]
+        success = "-" if row["bidder_success"] is None else f"{100 * row['bidder_success']:.1f}%"
+        print(
+            f"{level:<8} {row['games']:>6} {100 * row['win_rate']:>5.1f}% "
+            f"{f'{100 * low:.1f}-{100 * high:.1f}%':>15} {row['margin_per_deal']:>12.2f} "
+            f"{success:>10} {row['ms_p50']:>7.1f} {row['ms_p95']:>7.1f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.sim", description=__doc__)
+    parser.add_argument("--game", choices=GAME_NAMES, default="deberts")
+    parser.add_argument(
+        "--levels",
+        default="easy,random",
+        help="comma-separated level per seat, e.g. hard,easy or hard,easy,easy",
+    )
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table convention, e.g. --set target=301",
+    )
+    args = parser.parse_args(argv)
+    levels = tuple(args.levels.split(","))
+    if len(levels) not in (2, 3):
+        parser.error("two or three levels, one per seat")
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        parser.error(f"unknown level(s) {unknown}; known: {sorted(LEVELS)}")
+    conventions = _parse_conventions(args.game, args.set, parser)
+    specs = list(_specs(args.game, levels, args.games, args.seed, conventions))
+    records: list[GameRecord] = []
+    started = time.perf_counter()
+    _progress(0, len(specs), started)
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for record in pool.imap_unordered(play_game, specs):
+                records.append(record)
+                _progress(len(records), len(specs), started)
+    else:
+        for spec in specs:
+            records.append(play_game(spec))
+            _progress(len(records), len(specs), started)
+    summary = summarise(records, levels)
+    summary.update(
+        game=args.game,
+        players=len(levels),
+        seats=list(levels),
+        conventions=conventions,
+        seconds=round(time.perf_counter() - started, 1),
+    )
+    _print_table(summary)
+    print(json.dumps(summary))
+    return 0
+
+
+def _parse_conventions(
+    game: str, pairs: list[str], parser: argparse.ArgumentParser
+) -> dict[str, Any]:
+    options = game_class(game).conventions_type.options()
+    chosen: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, raw = pair.partition("=")
+        if name not in options:
+            parser.error(f"unknown convention {name!r}; known: {', '.join(options)}")
+        matches = [value for value in options[name] if str(value).lower() == raw.lower()]
+        if not matches:
+            parser.error(f"{name} takes one of {options[name]}")
+        chosen[name] = matches[0]
+    return chosen
+
+
+if __name__ == "__main__":
+    sys.exit(main())
