@@ -1,0 +1,152 @@
+"""Deberts card order, card points, combinations and the action code tables.
+
+Combinations work on one suit byte at a time (bit ``r`` = rank ``7 + r``), so the
+runs of a whole hand come from four table look-ups.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bot.engine.cards import CARDS, RANK_MASKS, Rank, Suit, mask_to_codes
+from bot.engine.tricks import Obligations, Ranking
+
+__all__ = [
+    "ACTION_CODES",
+    "BELLA_POINTS",
+    "BERZ",
+    "CARD_CODES",
+    "COMBO_POINTS",
+    "DUTY",
+    "LAST_TRICK_POINTS",
+    "PLAY_CODES",
+    "RANKING",
+    "SEVENS",
+    "SUIT_CODES",
+    "TERZ",
+    "Combination",
+    "bella_mask",
+    "best_key",
+    "combinations",
+    "mask_codes",
+    "seven_of",
+]
+
+RANKING = Ranking.build(
+    "ATKQJ987",
+    "J9ATKQ87",
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
+    {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3},
+)
+DUTY = Obligations(follow_suit=True, must_trump=True, overtrump_on_trump_lead=True)
+LAST_TRICK_POINTS = 10
+BELLA_POINTS = 20
+TERZ = "terz"
+BERZ = "berz"
+COMBO_POINTS = {TERZ: 20, BERZ: 50}
+SEVENS = RANK_MASKS[Rank.SEVEN]
+SUIT_CODES = "SCDH"
+
+CARD_CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
+PLAY_CODES: dict[str, int] = {"c" + code: index for index, code in enumerate(CARD_CODES)}
+ACTION_CODES: frozenset[str] = frozenset(
+    {"play", "pass", "swap7", "sevens", *(f"t{s}" for s in SUIT_CODES), *PLAY_CODES}
+)
+
+# The play codes of every subset of one suit, so a legal mask becomes a list of
+# codes by at most four look-ups.
+_SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(
+        tuple("c" + CARD_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1)
+        for byte in range(256)
+    )
+    for suit in range(4)
+)
+
+
+def mask_codes(mask: int) -> list[str]:
+    """Play codes of the cards in ``mask``, sorted by suit then rank."""
+    codes: list[str] = []
+    for suit in range(4):
+        byte = mask >> (suit * 8) & 0xFF
+        if byte:
+            codes.extend(_SUIT_BYTE_CODES[suit][byte])
+    return codes
+
+
+def seven_of(suit: int) -> int:
+    return suit * 8
+
+
+def bella_mask(trump: int) -> int:
+    return (1 << (trump * 8 + Rank.KING - 7)) | (1 << (trump * 8 + Rank.QUEEN - 7))
+
+
+class Combination(NamedTuple):
+    """A terz or berz: ``top`` is the rank offset (0 = seven .. 7 = ace) of its highest card."""
+
+    kind: str
+    suit: int
+    top: int
+    mask: int
+
+    @property
+    def points(self) -> int:
+        return COMBO_POINTS[self.kind]
+
+    def codes(self) -> list[str]:
+        return mask_to_codes(self.mask)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {Rank(self.top + 7).code}{Suit(self.suit).code}"
+
+
+def _split_runs(byte: int) -> tuple[tuple[int, int, int], ...]:
+    """(length, top, byte mask) of each combination in one suit, runs split from the top.
+
+    Taking berz first from the top gives the most points and the highest top card:
+    5 or 6 in a row make one berz, 7 a berz and a terz, 8 two berz.
+    """
+    found: list[tuple[int, int, int]] = []
+    r = 7
+    while r >= 0:
+        if not byte >> r & 1:
+            r -= 1
+            continue
+        low = r
+        while low > 0 and byte >> (low - 1) & 1:
+            low -= 1
+        top, length = r, r - low + 1
+        while length >= 3:
+            size = 4 if length >= 4 else 3
+            found.append((size, top, ((1 << size) - 1) << (top - size + 1)))
+            top -= size
+            length -= size
+        r = low - 1
+    return tuple(found)
+
+
+_RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_split_runs(b) for b in range(256))
+
+
+def combinations(hand: int) -> list[Combination]:
+    """Every terz and berz of ``hand``, no card in two of them."""
+    found: list[Combination] = []
+    for suit in range(4):
+        for size, top, byte in _RUNS[hand >> (suit * 8) & 0xFF]:
+            found.append(Combination(BERZ if size == 4 else TERZ, suit, top, byte << (suit * 8)))
+    return found
+
+
+def best_key(combos: list[Combination], trump: int, moscow: bool) -> tuple[int, int, int] | None:
+    """How strong a player's best combination is: berz over terz, top card, then trump (Moscow)."""
+    best: tuple[int, int, int] | None = None
+    for combo in combos:
+        key = (
+            1 if combo.kind == BERZ else 0,
+            combo.top,
+            1 if moscow and combo.suit == trump else 0,
+        )
+        if best is None or key > best:
+            best = key
+    return best

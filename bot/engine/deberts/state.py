@@ -1,0 +1,741 @@
+"""The Deberts table: deals, the two bidding rounds, play, deal scoring and game end.
+
+Hands are bitmasks and the hot paths (``legal_actions``/``apply`` in play) use
+precomputed code tables, so random whole deals run fast enough for benchmarks
+and bot search through this very API.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from bot.engine.base import (
+    Conventions,
+    Game,
+    IllegalAction,
+    JsonDict,
+    ScoreRow,
+    Scoresheet,
+    choice,
+)
+from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, mask_to_codes, parse_index
+from bot.engine.deberts import rules, scoring
+from bot.engine.deberts.rules import (
+    BELLA_POINTS,
+    CARD_CODES,
+    DUTY,
+    LAST_TRICK_POINTS,
+    PLAY_CODES,
+    RANKING,
+    SEVENS,
+    SUIT_CODES,
+    Combination,
+)
+from bot.engine.tricks import deal_seed, legal_plays, shuffled, trick_winner
+
+__all__ = ["Deberts", "DebertsConventions", "Phase"]
+
+
+class Phase:
+    BIDDING_1 = "bidding_1"
+    BIDDING_2 = "bidding_2"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class DebertsConventions(Conventions):
+    target: int = choice(501, (501, 301))
+    winner_takes_all: bool = choice(False, (False, True))
+    order_obligatory: bool = choice(False, (False, True))
+    seven_swap: bool = choice(True, (True, False))
+    hanging_separately: bool = choice(False, (False, True))
+    trump_in_combination: str = choice("moscow", ("moscow", "kharkov"))
+    four_sevens_redeal: bool = choice(False, (False, True))
+
+
+_ROUND_1 = ("play", "pass")
+_ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
+_SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
+_HAND_SIZE = 9
+
+
+def _combo_json(combo: Combination) -> list[Any]:
+    return [combo.kind, combo.suit, combo.top, combo.mask]
+
+
+def _announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
+    return {"seat": seat, "kind": kind, "cards": mask_to_codes(mask), "points": points}
+
+
+class Deberts(Game):
+    """Deberts for 2 or 3 players, each for himself."""
+
+    name = "deberts"
+    conventions_type = DebertsConventions
+
+    _n: int
+    _conv: DebertsConventions
+    _seed: int
+    _deal_no: int
+    _dealer: int
+    _phase: str
+    _to_act: int
+    _deck: list[int]
+    _stacked: list[list[int]]
+    _hands: list[int]
+    _open: int
+    _bottom: int
+    _auction: list[tuple[int, str]]
+    _bidder: int
+    _trump: int
+    _leader: int
+    _trick: list[int]
+    _tricks: list[list[int]]
+    _card_points: list[int]
+    _tricks_taken: list[int]
+    _started: int
+    _declared: list[list[Combination]]
+    _combo_winner: int
+    _bella: list[bool]
+    _announcements: list[JsonDict]
+    _swapped: int
+    _redeal: JsonDict | None
+    _totals: list[int]
+    _rows: list[ScoreRow]
+    _hanging: list[int]
+    _last_deal: JsonDict | None
+    _winner: int
+    _mars: list[int]
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def new(cls, seats: int, conventions: Conventions | None = None, seed: int = 0) -> Self:
+        return cls._fresh(seats, conventions, seed, [], None)
+
+    @classmethod
+    def from_decks(
+        cls,
+        seats: int,
+        decks: Sequence[Sequence[str]],
+        *,
+        dealer: int,
+        conventions: Conventions | None = None,
+        seed: int = 0,
+    ) -> Self:
+        """A game whose first deals use the given deck orders (top card first), then ``seed``.
+
+        A deck is dealt 3 cards a seat from the dealer's left, twice; then the open
+        card; then 3 more each after the order; its last card is the bottom card.
+        """
+        stacked = []
+        for deck in decks:
+            order = [parse_index(code) for code in deck]
+            if sorted(order) != list(range(32)):
+                raise ValueError("a stacked deck must hold each of the 32 cards once")
+            stacked.append(order)
+        return cls._fresh(seats, conventions, seed, stacked, dealer)
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[str]],
+        *,
+        dealer: int,
+        trump: str,
+        bidder: int | None = None,
+        open_card: str | None = None,
+        bottom_card: str | None = None,
+        conventions: Conventions | None = None,
+        totals: Sequence[int] | None = None,
+        hanging: Sequence[int] = (),
+        seed: int = 0,
+        deal_no: int = 1,
+    ) -> Self:
+        """A deal in play before the first card: the given hands, trump and bidder.
+
+        Without ``open_card`` the open card is a card nobody holds outside the trump
+        suit (as after an order in round 2).
+        """
+        masks = [codes_to_mask(hand) for hand in hands]
+        seats = len(masks)
+        used = 0
+        for mask in masks:
+            if used & mask:
+                raise ValueError("a card is in two hands")
+            used |= mask
+        if len({m.bit_count() for m in masks}) != 1 or not 0 < masks[0].bit_count() <= 9:
+            raise ValueError("every hand must hold the same number of cards, 1 to 9")
+        trump_suit = SUIT_CODES.index(trump)
+        if open_card is None:
+            spare = DECK_32 & ~used & ~SUIT_MASKS[trump_suit]
+            open_index = (spare & -spare).bit_length() - 1
+        else:
+            open_index = parse_index(open_card)
+        if used >> open_index & 1:
+            raise ValueError("the open card cannot be in a hand")
+        game = cls._fresh(seats, conventions, seed, [], dealer, deal=False)
+        game._deal_no = deal_no
+        game._hands = masks
+        game._open = open_index
+        game._bottom = parse_index(bottom_card) if bottom_card is not None else -1
+        game._bidder = (dealer + 1) % seats if bidder is None else bidder
+        game._trump = trump_suit
+        game._phase = Phase.PLAY
+        game._to_act = game._leader = (dealer + 1) % seats
+        if totals is not None:
+            game._totals = list(totals)
+        game._hanging = list(hanging)
+        return game
+
+    @classmethod
+    def _fresh(
+        cls,
+        seats: int,
+        conventions: Conventions | None,
+        seed: int,
+        stacked: list[list[int]],
+        dealer: int | None,
+        *,
+        deal: bool = True,
+    ) -> Self:
+        if seats not in (2, 3):
+            raise ValueError("Deberts is played by 2 or 3 players")
+        if conventions is None:
+            conventions = DebertsConventions()
+        if not isinstance(conventions, DebertsConventions):
+            raise TypeError("Deberts needs DebertsConventions")
+        game = cls.__new__(cls)
+        game._n = seats
+        game._conv = conventions
+        game._seed = seed
+        game._deal_no = 0
+        game._dealer = deal_seed(seed, 0) % seats if dealer is None else dealer
+        game._stacked = stacked
+        game._totals = [0] * seats
+        game._rows = []
+        game._hanging = []
+        game._last_deal = None
+        game._winner = -1
+        game._mars = []
+        game._redeal = None
+        game._reset_deal()
+        if deal:
+            game._start_deal()
+        return game
+
+    def _reset_deal(self) -> None:
+        n = self._n
+        self._deck = []
+        self._hands = [0] * n
+        self._open = -1
+        self._bottom = -1
+        self._auction = []
+        self._bidder = -1
+        self._trump = -1
+        self._leader = (self._dealer + 1) % n
+        self._to_act = self._leader
+        self._trick = []
+        self._tricks = []
+        self._card_points = [0] * n
+        self._tricks_taken = [0] * n
+        self._started = 0
+        self._declared = [[] for _ in range(n)]
+        self._combo_winner = -1
+        self._bella = [False] * n
+        self._announcements = []
+        self._swapped = -1
+        self._phase = Phase.BIDDING_1
+
+    def _start_deal(self) -> None:
+        self._deal_no += 1
+        self._reset_deal()
+        deck = (
+            self._stacked.pop(0)
+            if self._stacked
+            else shuffled(DECK_32, deal_seed(self._seed, self._deal_no))
+        )
+        self._deck = deck
+        n = self._n
+        hands = self._hands
+        for i in range(n):
+            seat = (self._dealer + 1 + i) % n
+            hands[seat] = (
+                1 << deck[3 * i]
+                | 1 << deck[3 * i + 1]
+                | 1 << deck[3 * i + 2]
+                | 1 << deck[3 * n + 3 * i]
+                | 1 << deck[3 * n + 3 * i + 1]
+                | 1 << deck[3 * n + 3 * i + 2]
+            )
+        self._open = deck[6 * n]
+
+    def _second_deal(self) -> None:
+        deck = self._deck
+        n = self._n
+        base = 6 * n + 1
+        for i in range(n):
+            seat = (self._dealer + 1 + i) % n
+            at = base + 3 * i
+            self._hands[seat] |= 1 << deck[at] | 1 << deck[at + 1] | 1 << deck[at + 2]
+        self._bottom = deck[31]
+
+    # -- the state API ------------------------------------------------------------
+
+    @property
+    def deal_no(self) -> int:
+        return self._deal_no
+
+    @property
+    def seats(self) -> int:
+        return self._n
+
+    @property
+    def conventions(self) -> DebertsConventions:
+        return self._conv
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == Phase.GAME_OVER
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self._totals)
+
+    @property
+    def winner(self) -> int | None:
+        return None if self._winner < 0 else self._winner
+
+    def hand(self, seat: int) -> list[str]:
+        return mask_to_codes(self._hands[seat])
+
+    def current_seat(self) -> int | None:
+        return None if self._phase == Phase.GAME_OVER else self._to_act
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat != self._to_act:
+            return []
+        phase = self._phase
+        if phase == Phase.PLAY:
+            hand = self._hands[seat]
+            codes = rules.mask_codes(legal_plays(hand, self._trick, self._trump, RANKING, DUTY))
+            if not self._started >> seat & 1:
+                if self._can_swap(seat):
+                    codes.append("swap7")
+                if self._conv.four_sevens_redeal and hand & SEVENS == SEVENS:
+                    codes.append("sevens")
+            return codes
+        if phase == Phase.BIDDING_1:
+            return list(_ROUND_1)
+        if phase == Phase.BIDDING_2:
+            codes = list(_ROUND_2[self._open >> 3])
+            if not self._must_order(seat):
+                codes.append("pass")
+            return codes
+        return []
+
+    def _can_swap(self, seat: int) -> bool:
+        return (
+            self._conv.seven_swap
+            and self._trump == self._open >> 3
+            and bool(self._hands[seat] >> rules.seven_of(self._trump) & 1)
+        )
+
+    def _must_order(self, seat: int) -> bool:
+        return self._conv.order_obligatory and seat == self._dealer
+
+    def apply(self, seat: int, action: str) -> None:
+        if self._phase == Phase.GAME_OVER:
+            raise IllegalAction("game_over", "The game is over.")
+        if seat != self._to_act:
+            raise IllegalAction(
+                "not_your_turn", "It is not this seat's turn.", seat=seat, to_act=self._to_act
+            )
+        card = PLAY_CODES.get(action)
+        if card is not None and self._phase == Phase.PLAY:
+            self._play(seat, card)
+        elif action not in rules.ACTION_CODES:
+            raise IllegalAction("unknown_action", "Unknown action.", action=action)
+        elif self._phase == Phase.PLAY:
+            self._play_extra(seat, action)
+        else:
+            self._bid(seat, action)
+
+    # -- bidding ------------------------------------------------------------------
+
+    def _bid(self, seat: int, action: str) -> None:
+        n = self._n
+        open_suit = self._open >> 3
+        if self._phase == Phase.BIDDING_1:
+            if action not in _ROUND_1:
+                raise IllegalAction(
+                    "wrong_phase", "Round 1 allows only play or pass.", action=action
+                )
+            self._auction.append((seat, action))
+            if action == "play":
+                self._order(seat, open_suit)
+            elif seat == self._dealer:
+                self._phase = Phase.BIDDING_2
+                self._to_act = (seat + 1) % n
+            else:
+                self._to_act = (seat + 1) % n
+            return
+        if action == "pass":
+            if self._must_order(seat):
+                raise IllegalAction(
+                    "must_order", "The dealer must name a trump when the order is obligatory."
+                )
+            self._auction.append((seat, action))
+            if seat == self._dealer:
+                self._redeal = {"reason": "all_passed", "seat": seat}
+                self._dealer = (self._dealer + 1) % n
+                self._start_deal()
+            else:
+                self._to_act = (seat + 1) % n
+            return
+        suit = _SUIT_OF_ORDER.get(action)
+        if suit is None:
+            raise IllegalAction(
+                "wrong_phase", "Round 2 allows only naming a suit or pass.", action=action
+            )
+        if suit == open_suit:
+            raise IllegalAction(
+                "open_suit_refused",
+                "The open card's suit was refused in round 1.",
+                suit=SUIT_CODES[suit],
+            )
+        self._auction.append((seat, action))
+        self._order(seat, suit)
+
+    def _order(self, seat: int, suit: int) -> None:
+        self._bidder = seat
+        self._trump = suit
+        self._redeal = None
+        self._second_deal()
+        self._phase = Phase.PLAY
+        self._to_act = self._leader
+
+    # -- play ---------------------------------------------------------------------
+
+    def _play_extra(self, seat: int, action: str) -> None:
+        if self._started >> seat & 1 or action not in ("swap7", "sevens"):
+            raise IllegalAction("wrong_phase", "Only a card can be played now.", action=action)
+        if action == "swap7":
+            if not self._can_swap(seat):
+                raise IllegalAction(
+                    "swap_not_allowed",
+                    "Only the trump 7 can be swapped for the open card of the trump suit.",
+                )
+            seven = rules.seven_of(self._trump)
+            self._hands[seat] ^= 1 << seven | 1 << self._open
+            self._swapped = seat
+            self._announcements.append(
+                {"seat": seat, "kind": "swap7", "cards": [CARD_CODES[self._open]], "points": 0}
+            )
+            self._open = seven
+            return
+        if not self._conv.four_sevens_redeal or self._hands[seat] & SEVENS != SEVENS:
+            raise IllegalAction("no_four_sevens", "A redeal needs all four sevens in hand.")
+        self._redeal = {"reason": "sevens", "seat": seat}
+        self._start_deal()
+
+    def _illegal_card(self, hand: int, card: int) -> IllegalAction:
+        code = CARD_CODES[card]
+        if not hand >> card & 1:
+            return IllegalAction("card_not_in_hand", "That card is not in the hand.", card=code)
+        led = self._trick[0] >> 3
+        if hand & SUIT_MASKS[led]:
+            if led == self._trump and card >> 3 == led:
+                return IllegalAction(
+                    "must_overtrump", "A higher trump must be played when trump is led.", card=code
+                )
+            return IllegalAction(
+                "must_follow_suit",
+                "The led suit must be followed.",
+                card=code,
+                suit=SUIT_CODES[led],
+            )
+        return IllegalAction(
+            "must_trump",
+            "Void in the led suit, a trump must be played.",
+            card=code,
+            suit=SUIT_CODES[self._trump],
+        )
+
+    def _play(self, seat: int, card: int) -> None:
+        hand = self._hands[seat]
+        bit = 1 << card
+        trick = self._trick
+        if not legal_plays(hand, trick, self._trump, RANKING, DUTY) & bit:
+            raise self._illegal_card(hand, card)
+        n = self._n
+        if not self._started >> seat & 1:
+            self._declared[seat] = rules.combinations(hand)
+            self._started |= 1 << seat
+            if self._started == (1 << n) - 1:
+                self._resolve_combinations()
+        if self._trump >= 0 and card >> 3 == self._trump:
+            bella = rules.bella_mask(self._trump)
+            if bit & bella and hand & bella == bella:
+                self._bella[seat] = True
+                self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
+        hand ^= bit
+        self._hands[seat] = hand
+        trick.append(card)
+        if len(trick) < n:
+            self._to_act = (seat + 1) % n
+            return
+        winner = (self._leader + trick_winner(trick, self._trump, RANKING)) % n
+        trump = self._trump
+        self._card_points[winner] += sum(
+            RANKING.trump_points[c] if c >> 3 == trump else RANKING.plain_points[c] for c in trick
+        )
+        self._tricks_taken[winner] += 1
+        self._tricks.append([self._leader, *trick])
+        self._trick = []
+        self._leader = self._to_act = winner
+        if not hand:
+            self._finish_deal(winner)
+
+    def _resolve_combinations(self) -> None:
+        moscow = self._conv.trump_in_combination == "moscow"
+        best: tuple[int, int, int, int] | None = None
+        for position, seat in enumerate(scoring.seat_order(self._dealer, self._n)):
+            key = rules.best_key(self._declared[seat], self._trump, moscow)
+            if key is not None and (best is None or (*key, -position) > best):
+                best = (*key, -position)
+                self._combo_winner = seat
+        if self._combo_winner >= 0:
+            for combo in self._declared[self._combo_winner]:
+                self._announcements.append(
+                    _announcement(self._combo_winner, combo.kind, combo.mask, combo.points)
+                )
+
+    def _deal_points(self, last_winner: int) -> list[int]:
+        points = list(self._card_points)
+        points[last_winner] += LAST_TRICK_POINTS
+        cw = self._combo_winner
+        if cw >= 0 and self._tricks_taken[cw]:
+            points[cw] += sum(combo.points for combo in self._declared[cw])
+        for seat in range(self._n):
+            if self._bella[seat]:
+                points[seat] += BELLA_POINTS
+        return points
+
+    def _finish_deal(self, last_winner: int) -> None:
+        conv = self._conv
+        points = self._deal_points(last_winner)
+        bidder = self._bidder
+        result = scoring.settle(
+            points,
+            bidder,
+            self._dealer,
+            self._hanging,
+            winner_takes_all=conv.winner_takes_all,
+            hanging_separately=conv.hanging_separately,
+        )
+        totals = [t + w for t, w in zip(self._totals, result.written, strict=True)]
+        self._totals = totals
+        self._hanging = list(result.hanging)
+        cells = tuple(
+            result.mark if s == bidder and result.mark else str(totals[s]) for s in range(self._n)
+        )
+        notes: JsonDict = {
+            "bidder": bidder,
+            "trump": SUIT_CODES[self._trump],
+            "outcome": result.outcome,
+            "bait": result.outcome == scoring.BAIT,
+            "hanging": result.outcome == scoring.HANGING,
+            "points": points,
+            "hanging_paid": list(result.hanging_paid),
+            "hanging_left": list(result.hanging),
+            "dealer": self._dealer,
+        }
+        self._rows.append(ScoreRow(self._deal_no, cells, tuple(totals), result.written, notes))
+        last = self._tricks[-1]
+        self._last_deal = {
+            "deal_no": self._deal_no,
+            "dealer": self._dealer,
+            "bidder": bidder,
+            "trump": SUIT_CODES[self._trump],
+            "outcome": result.outcome,
+            "points": points,
+            "written": list(result.written),
+            "marks": list(cells),
+            "hanging_paid": list(result.hanging_paid),
+            "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
+            "announcements": list(self._announcements),
+            "last_trick": self._trick_json(last[0], last[1:], last_winner),
+            "totals": list(totals),
+        }
+        winner = scoring.game_winner(totals, conv.target, last_winner, self._dealer)
+        if winner is not None:
+            self._winner = winner
+            self._mars = scoring.mars(totals, winner, conv.target)
+            self._phase = Phase.GAME_OVER
+            self._to_act = -1
+            return
+        self._dealer = scoring.next_dealer(result.written, result.outcome, bidder, self._dealer)
+        self._start_deal()
+
+    # -- views and results ----------------------------------------------------------
+
+    def _trick_json(self, leader: int, cards: Sequence[int], winner: int | None) -> JsonDict:
+        n = self._n
+        played = [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
+        return {"cards": played, "winner": winner}
+
+    def view(self, seat: int | None) -> JsonDict:
+        n = self._n
+        own = seat is not None and 0 <= seat < n
+        last_trick = None
+        if self._tricks:
+            # The winner of the last trick always leads the next one.
+            last = self._tricks[-1]
+            last_trick = self._trick_json(last[0], last[1:], self._leader)
+        return {
+            "game": self.name,
+            "seats": n,
+            "seat": seat if own else None,
+            "deal_no": self._deal_no,
+            "dealer": self._dealer,
+            "phase": self._phase,
+            "to_act": self.current_seat(),
+            "hand": mask_to_codes(self._hands[seat]) if own and seat is not None else [],
+            "legal": self.legal_actions(seat) if own and seat is not None else [],
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
+            "trick": self._trick_json(self._leader, self._trick, None)["cards"],
+            "last_trick": last_trick,
+            "tricks_taken": list(self._tricks_taken),
+            "auction": [{"seat": s, "action": a} for s, a in self._auction],
+            "bidder": None if self._bidder < 0 else self._bidder,
+            "totals": list(self._totals),
+            "announcements": list(self._announcements),
+            "last_deal": copy.deepcopy(self._last_deal),
+            "winner": self.winner,
+            "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
+            "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
+            "hanging": list(self._hanging),
+            "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
+            "redeal": copy.deepcopy(self._redeal),
+            "mars": list(self._mars),
+            "conventions": self._conv.to_json(),
+        }
+
+    def scoresheet(self) -> Scoresheet:
+        notes: JsonDict = {"hanging": list(self._hanging)}
+        if self._winner >= 0:
+            notes["mars"] = list(self._mars)
+        return Scoresheet(
+            game=self.name,
+            seats=self._n,
+            rows=tuple(self._rows),
+            totals=tuple(self._totals),
+            winner=self.winner,
+            notes=notes,
+        )
+
+    # -- serialisation ----------------------------------------------------------------
+
+    def to_json(self) -> JsonDict:
+        return {
+            "game": self.name,
+            "seats": self._n,
+            "conventions": self._conv.to_json(),
+            "seed": self._seed,
+            "deal_no": self._deal_no,
+            "dealer": self._dealer,
+            "phase": self._phase,
+            "to_act": self._to_act,
+            "deck": [CARD_CODES[c] for c in self._deck],
+            "stacked": [[CARD_CODES[c] for c in deck] for deck in self._stacked],
+            "hands": [mask_to_codes(h) for h in self._hands],
+            "open": self._open,
+            "bottom": self._bottom,
+            "auction": [[s, a] for s, a in self._auction],
+            "bidder": self._bidder,
+            "trump": self._trump,
+            "leader": self._leader,
+            "trick": [CARD_CODES[c] for c in self._trick],
+            "tricks": [[t[0], *(CARD_CODES[c] for c in t[1:])] for t in self._tricks],
+            "card_points": list(self._card_points),
+            "tricks_taken": list(self._tricks_taken),
+            "started": self._started,
+            "declared": [[_combo_json(c) for c in combos] for combos in self._declared],
+            "combo_winner": self._combo_winner,
+            "bella": list(self._bella),
+            "announcements": [dict(a) for a in self._announcements],
+            "swapped": self._swapped,
+            "redeal": copy.deepcopy(self._redeal),
+            "totals": list(self._totals),
+            "rows": [row.to_json() for row in self._rows],
+            "hanging": list(self._hanging),
+            "last_deal": copy.deepcopy(self._last_deal),
+            "winner": self._winner,
+            "mars": list(self._mars),
+        }
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Self:
+        if data.get("game") != cls.name:
+            raise ValueError("not a Deberts state")
+        game = cls.__new__(cls)
+        game._n = data["seats"]
+        game._conv = DebertsConventions.from_json(data["conventions"])
+        game._seed = data["seed"]
+        game._deal_no = data["deal_no"]
+        game._dealer = data["dealer"]
+        game._phase = data["phase"]
+        game._to_act = data["to_act"]
+        game._deck = [parse_index(c) for c in data["deck"]]
+        game._stacked = [[parse_index(c) for c in deck] for deck in data["stacked"]]
+        game._hands = [codes_to_mask(h) for h in data["hands"]]
+        game._open = data["open"]
+        game._bottom = data["bottom"]
+        game._auction = [(s, a) for s, a in data["auction"]]
+        game._bidder = data["bidder"]
+        game._trump = data["trump"]
+        game._leader = data["leader"]
+        game._trick = [parse_index(c) for c in data["trick"]]
+        game._tricks = [[t[0], *(parse_index(c) for c in t[1:])] for t in data["tricks"]]
+        game._card_points = list(data["card_points"])
+        game._tricks_taken = list(data["tricks_taken"])
+        game._started = data["started"]
+        game._declared = [[Combination(*c) for c in combos] for combos in data["declared"]]
+        game._combo_winner = data["combo_winner"]
+        game._bella = list(data["bella"])
+        game._announcements = [dict(a) for a in data["announcements"]]
+        game._swapped = data["swapped"]
+        game._redeal = copy.deepcopy(data["redeal"])
+        game._totals = list(data["totals"])
+        game._rows = [ScoreRow.from_json(r) for r in data["rows"]]
+        game._hanging = list(data["hanging"])
+        game._last_deal = copy.deepcopy(data["last_deal"])
+        game._winner = data["winner"]
+        game._mars = list(data["mars"])
+        return game
+
+    def clone(self) -> Self:
+        game = self.__class__.__new__(self.__class__)
+        for name, value in self.__dict__.items():
+            if name == "_stacked":
+                value = [list(deck) for deck in value]
+            elif name in ("_declared", "_tricks"):
+                value = [list(item) for item in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(game, name, value)
+        return game
