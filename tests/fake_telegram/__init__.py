@@ -1,0 +1,30 @@
+"""A fake Telegram Bot API server for end-to-end tests (see :mod:`.server`)."""
+
+from .models import (
+    ApiCall,
+    ApiError,
+    Button,
+    CallbackAnswer,
+    FakeChat,
+    FakeMessage,
+    FakeUser,
+    PressHandle,
+)
+from .parse_mode import HtmlParseError, parse_html
+from .server import FakeTelegram, Fault, Gate
+
+__all__ = [
+    "ApiCall",
+    "ApiError",
+    "Button",
+    "CallbackAnswer",
+    "FakeChat",
+    "FakeMessage",
+    "FakeTelegram",
+    "FakeUser",
+    "Fault",
+    "Gate",
+    "HtmlParseError",
+    "PressHandle",
+    "parse_html",
+]

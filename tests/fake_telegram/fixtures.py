@@ -1,0 +1,34 @@
+"""Pytest fixtures around :class:`FakeTelegram`.
+
+Use them from a test module or a conftest with::
+
+    from tests.fake_telegram.fixtures import fake_bot, fake_telegram  # noqa: F401
+
+``fake_telegram`` is a started fake; ``fake_bot`` a real aiogram ``Bot`` talking
+to it (HTML parse mode by default), closed after the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from aiogram import Bot
+from aiogram.client.default import DefaultBotProperties
+
+from .server import FakeTelegram
+
+__all__ = ["fake_bot", "fake_telegram"]
+
+
+@pytest.fixture
+async def fake_telegram() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def fake_bot(fake_telegram: FakeTelegram) -> AsyncIterator[Bot]:
+    bot = fake_telegram.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    yield bot
+    await bot.session.close()
