@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.engine.cards import CARDS, RANK_MASKS, Rank, Suit, mask_to_codes
+from bot.engine.cards import CARDS, RANK_MASKS, SUIT_MASKS, Rank, Suit, mask_to_codes
 from bot.engine.tricks import Obligations, Ranking
 
 __all__ = [
@@ -20,16 +20,20 @@ __all__ = [
     "DUTY",
     "LAST_TRICK_POINTS",
     "PLAY_CODES",
+    "POINTS",
     "RANKING",
     "SEVENS",
     "SUIT_CODES",
     "TERZ",
+    "WIN_KEYS",
     "Combination",
     "bella_mask",
     "best_key",
     "combinations",
+    "legal_mask",
     "mask_codes",
     "seven_of",
+    "winning_position",
 ]
 
 RANKING = Ranking.build(
@@ -53,6 +57,27 @@ ACTION_CODES: frozenset[str] = frozenset(
     {"play", "pass", "swap7", "sevens", *(f"t{s}" for s in SUIT_CODES), *PLAY_CODES}
 )
 
+# POINTS[trump][card]: a card's points with that trump suit.
+POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(RANKING.points(card, trump) for card in range(32)) for trump in range(4)
+)
+# WIN_KEYS[trump][led][card]: how strongly a card bids for the trick; trumps above
+# the led suit, every other suit 0.
+WIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            16 + RANKING.trump_strength[card]
+            if card >> 3 == trump
+            else RANKING.plain_strength[card]
+            if card >> 3 == led
+            else 0
+            for card in range(32)
+        )
+        for led in range(4)
+    )
+    for trump in range(4)
+)
+
 # The play codes of every subset of one suit, so a legal mask becomes a list of
 # codes by at most four look-ups.
 _SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
@@ -66,12 +91,43 @@ _SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 
 def mask_codes(mask: int) -> list[str]:
     """Play codes of the cards in ``mask``, sorted by suit then rank."""
-    codes: list[str] = []
-    for suit in range(4):
-        byte = mask >> (suit * 8) & 0xFF
-        if byte:
-            codes.extend(_SUIT_BYTE_CODES[suit][byte])
-    return codes
+    spades, clubs, diamonds, hearts = _SUIT_BYTE_CODES
+    return [
+        *spades[mask & 0xFF],
+        *clubs[mask >> 8 & 0xFF],
+        *diamonds[mask >> 16 & 0xFF],
+        *hearts[mask >> 24],
+    ]
+
+
+def legal_mask(hand: int, trick: list[int], trump: int) -> int:
+    """:func:`bot.engine.tricks.legal_plays` with the Deberts duties, unrolled for speed."""
+    if not trick:
+        return hand
+    led = trick[0] >> 3
+    in_suit = hand & SUIT_MASKS[led]
+    if in_suit:
+        if led != trump:
+            return in_suit
+        keys = WIN_KEYS[trump][led]
+        top = trick[0]
+        for card in trick[1:]:
+            if keys[card] > keys[top]:
+                top = card
+        return in_suit & RANKING.trump_stronger[top] or in_suit
+    return hand & SUIT_MASKS[trump] or hand
+
+
+def winning_position(trick: list[int], trump: int) -> int:
+    """:func:`bot.engine.tricks.trick_winner` by one table look-up per card."""
+    keys = WIN_KEYS[trump][trick[0] >> 3]
+    best = 0
+    best_key = keys[trick[0]]
+    for position in range(1, len(trick)):
+        key = keys[trick[position]]
+        if key > best_key:
+            best, best_key = position, key
+    return best
 
 
 def seven_of(suit: int) -> int:

@@ -26,15 +26,13 @@ from bot.engine.deberts import rules, scoring
 from bot.engine.deberts.rules import (
     BELLA_POINTS,
     CARD_CODES,
-    DUTY,
     LAST_TRICK_POINTS,
     PLAY_CODES,
-    RANKING,
     SEVENS,
     SUIT_CODES,
     Combination,
 )
-from bot.engine.tricks import deal_seed, legal_plays, shuffled, trick_winner
+from bot.engine.tricks import deal_seed, shuffled
 
 __all__ = ["Deberts", "DebertsConventions", "Phase"]
 
@@ -330,7 +328,7 @@ class Deberts(Game):
         phase = self._phase
         if phase == Phase.PLAY:
             hand = self._hands[seat]
-            codes = rules.mask_codes(legal_plays(hand, self._trick, self._trump, RANKING, DUTY))
+            codes = rules.mask_codes(rules.legal_mask(hand, self._trick, self._trump))
             if not self._started >> seat & 1:
                 if self._can_swap(seat):
                     codes.append("swap7")
@@ -363,12 +361,14 @@ class Deberts(Game):
             raise IllegalAction(
                 "not_your_turn", "It is not this seat's turn.", seat=seat, to_act=self._to_act
             )
-        card = PLAY_CODES.get(action)
-        if card is not None and self._phase == Phase.PLAY:
-            self._play(seat, card)
-        elif action not in rules.ACTION_CODES:
+        if self._phase == Phase.PLAY:
+            card = PLAY_CODES.get(action)
+            if card is not None:
+                self._play(seat, card)
+                return
+        if action not in rules.ACTION_CODES:
             raise IllegalAction("unknown_action", "Unknown action.", action=action)
-        elif self._phase == Phase.PLAY:
+        if self._phase == Phase.PLAY:
             self._play_extra(seat, action)
         else:
             self._bid(seat, action)
@@ -478,7 +478,7 @@ class Deberts(Game):
         hand = self._hands[seat]
         bit = 1 << card
         trick = self._trick
-        if not legal_plays(hand, trick, self._trump, RANKING, DUTY) & bit:
+        if not rules.legal_mask(hand, trick, self._trump) & bit:
             raise self._illegal_card(hand, card)
         n = self._n
         if not self._started >> seat & 1:
@@ -497,11 +497,10 @@ class Deberts(Game):
         if len(trick) < n:
             self._to_act = (seat + 1) % n
             return
-        winner = (self._leader + trick_winner(trick, self._trump, RANKING)) % n
         trump = self._trump
-        self._card_points[winner] += sum(
-            RANKING.trump_points[c] if c >> 3 == trump else RANKING.plain_points[c] for c in trick
-        )
+        winner = (self._leader + rules.winning_position(trick, trump)) % n
+        points = rules.POINTS[trump]
+        self._card_points[winner] += sum([points[c] for c in trick])
         self._tricks_taken[winner] += 1
         self._tricks.append([self._leader, *trick])
         self._trick = []
