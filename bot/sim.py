@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import LEVELS, choose
+from bot.ai.players import DEFAULT_BUDGET_MS
 from bot.engine import GAME_NAMES, game_class, new_game
 
 __all__ = ["GameRecord", "MatchSpec", "play_game", "summarise", "wilson_interval"]
@@ -32,6 +33,7 @@ class MatchSpec:
     seed: int
     rotation: int
     conventions: dict[str, Any] = field(default_factory=dict)
+    budget_ms: float = DEFAULT_BUDGET_MS
 
     def seat_levels(self) -> tuple[str, ...]:
         n = len(self.levels)
@@ -62,18 +64,28 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
             break
         level = seat_levels[seat]
         started = time.perf_counter()
-        action = choose(game, seat, level, seed=spec.seed * 100_003 + step)
+        action = choose(
+            game, seat, level, seed=spec.seed * 100_003 + step, budget_ms=spec.budget_ms
+        )
         timings[level].append((time.perf_counter() - started) * 1000)
         game.apply(seat, action)
     else:
         raise RuntimeError(f"game {spec} did not finish in {max_actions} actions")
     sheet = game.scoresheet()
     bids = [
-        (row.notes["bidder"], bool(row.notes.get("contract_made")))
+        (row.notes["bidder"], _contract_made(row.notes))
         for row in sheet.rows
-        if row.notes.get("bidder") is not None and "contract_made" in row.notes
+        if row.notes.get("bidder") is not None
+        and ("contract_made" in row.notes or "result" in row.notes)
     ]
     return GameRecord(seat_levels, sheet.winner, sheet.totals, len(sheet.rows), bids, timings)
+
+
+def _contract_made(notes: dict[str, Any]) -> bool:
+    """Deberts notes ``contract_made``; Thousand notes ``result`` (made/failed/conceded)."""
+    if "contract_made" in notes:
+        return bool(notes["contract_made"])
+    return notes.get("result") == "made"
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -137,14 +149,19 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
 
 
 def _specs(
-    game: str, levels: tuple[str, ...], games: int, seed: int, conventions: dict[str, Any]
+    game: str,
+    levels: tuple[str, ...],
+    games: int,
+    seed: int,
+    conventions: dict[str, Any],
+    budget_ms: float = DEFAULT_BUDGET_MS,
 ) -> Iterator[MatchSpec]:
     rotations = len(levels)
     for i in itertools.count():
         for rotation in range(rotations):
             if i * rotations + rotation >= games:
                 return
-            yield MatchSpec(game, levels, seed + i, rotation, conventions)
+            yield MatchSpec(game, levels, seed + i, rotation, conventions, budget_ms)
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -186,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help="time budget per decision passed to the bot players",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -200,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown level(s) {unknown}; known: {sorted(LEVELS)}")
     conventions = _parse_conventions(args.game, args.set, parser)
-    specs = list(_specs(args.game, levels, args.games, args.seed, conventions))
+    specs = list(_specs(args.game, levels, args.games, args.seed, conventions, args.budget_ms))
     records: list[GameRecord] = []
     started = time.perf_counter()
     _progress(0, len(specs), started)
@@ -219,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         players=len(levels),
         seats=list(levels),
         conventions=conventions,
+        budget_ms=args.budget_ms,
         seconds=round(time.perf_counter() - started, 1),
     )
     _print_table(summary)
