@@ -1,0 +1,12 @@
+"""Thousand (Тысяча, 1000) for 2 or 3 players."""
+
+from __future__ import annotations
+
+from bot.engine.thousand.game import ThousandGame
+from bot.engine.thousand.rules import ThousandConventions
+
+__all__ = ["GAME", "ThousandConventions", "ThousandGame", "from_hands", "from_play"]
+
+GAME = ThousandGame
+from_hands = ThousandGame.from_hands
+from_play = ThousandGame.from_play

@@ -1,0 +1,36 @@
+"""Short action codes: their tables and parsing (``"b105"``, ``"cTH"``, ``"gTH2"``...)."""
+
+from __future__ import annotations
+
+from bot.engine.cards import CARDS
+
+__all__ = [
+    "BID_CODES",
+    "CARD_CODES",
+    "CONTRACT_CODES",
+    "PLAY_CODES",
+    "card_of",
+    "number_of",
+]
+
+CARD_CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
+PLAY_CODES: tuple[str, ...] = tuple("c" + code for code in CARD_CODES)
+_MAX_NUMBER = 400
+BID_CODES: tuple[str, ...] = tuple(f"b{n}" for n in range(_MAX_NUMBER + 1))
+CONTRACT_CODES: tuple[str, ...] = tuple(f"k{n}" for n in range(_MAX_NUMBER + 1))
+_INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
+
+
+def card_of(text: str) -> int | None:
+    """Card index of a two-character code (case-insensitive), or ``None``."""
+    index = _INDEX.get(text)
+    if index is None and len(text) == 2:
+        index = _INDEX.get(text.upper())
+    return index
+
+
+def number_of(text: str) -> int | None:
+    """The non-negative number a bid or contract code carries, or ``None``."""
+    if not text.isdigit() or len(text) > 3 or (len(text) > 1 and text[0] == "0"):
+        return None
+    return int(text)

@@ -1,0 +1,108 @@
+"""What one seat (or the whole table) may see of a Thousand game, as JSON data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.base import JsonDict
+from bot.engine.cards import popcount
+from bot.engine.thousand.codes import CARD_CODES
+from bot.engine.thousand.rules import GOLDEN_DEALS
+
+if TYPE_CHECKING:
+    from bot.engine.thousand.game import ThousandGame
+
+__all__ = ["build", "codes", "copy_json"]
+
+SUIT_CODES = "SCDH"
+
+
+def codes(mask: int) -> list[str]:
+    """Card codes of ``mask`` sorted by suit, then rank."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_CODES[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def build(game: ThousandGame, seat: int | None) -> JsonDict:
+    g = game
+    n = g._n
+    own = seat is not None and 0 <= seat < n
+    return {
+        "game": g.name,
+        "seats": n,
+        "seat": seat,
+        "deal_no": g._deal_no,
+        "dealer": g._dealer,
+        "phase": g._phase,
+        "to_act": g._to_act,
+        "hand": codes(g._hands[seat]) if own and seat is not None else [],
+        "legal": g.legal_actions(seat) if own and seat is not None else [],
+        "hand_sizes": [popcount(h) for h in g._hands],
+        "trump": SUIT_CODES[g._trump] if g._trump >= 0 else None,
+        "trick": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._trick],
+        "last_trick": (
+            None
+            if g._last_trick is None
+            else {
+                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._last_trick],
+                "winner": g._last_winner,
+            }
+        ),
+        "tricks_taken": list(g._tricks),
+        "points": g.deal_points(),
+        "auction": [{"seat": s, "action": a} for s, a in g._auction],
+        "auto_passed": list(g._auto_passed),
+        "bidder": g._bidder,
+        "bid": g._high,
+        "contract": g._contract,
+        "totals": list(g._totals),
+        "announcements": [dict(a, cards=list(a["cards"])) for a in g._announcements],
+        "last_deal": _last_deal(g._last_deal),
+        "winner": g._winner,
+        "talons": _talons(g),
+        "to_receive": (
+            [s for s in range(n) if s != g._bidder and not g._received[s]]
+            if g._phase == "give"
+            else []
+        ),
+        "redeal_askers": list(g._redeal_queue),
+        "bolts": list(g._bolts),
+        "barrel": [
+            {"on": on, "attempts": g._barrel_attempts if on else 0}
+            for on in (s == g._barrel_seat for s in range(n))
+        ],
+        "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
+        "conventions": g._conv.to_json(),
+    }
+
+
+def _talons(g: ThousandGame) -> list[JsonDict]:
+    out = []
+    for index, talon in enumerate(g._talons):
+        taken = g._talon_taken == index
+        shown = taken and g._talon_shown
+        out.append(
+            {
+                "count": popcount(talon),
+                "cards": codes(talon) if shown else None,
+                "taken_by": g._bidder if taken else None,
+            }
+        )
+    return out
+
+
+def _last_deal(last: JsonDict | None) -> JsonDict | None:
+    return None if last is None else copy_json(last)
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists and scalars)."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
