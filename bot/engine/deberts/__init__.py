@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from bot.engine.deberts.deck import stacked_deck
 from bot.engine.deberts.state import Deberts, DebertsConventions, Phase
 
-__all__ = ["GAME", "Deberts", "DebertsConventions", "Phase", "from_decks", "from_position"]
+__all__ = [
+    "GAME",
+    "Deberts",
+    "DebertsConventions",
+    "Phase",
+    "from_decks",
+    "from_position",
+    "stacked_deck",
+]
 
 GAME = Deberts
 from_position = Deberts.from_position

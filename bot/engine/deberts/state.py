@@ -522,20 +522,22 @@ class Deberts(Game):
                     _announcement(self._combo_winner, combo.kind, combo.mask, combo.points)
                 )
 
-    def _deal_points(self, last_winner: int) -> list[int]:
-        points = list(self._card_points)
-        points[last_winner] += LAST_TRICK_POINTS
+    def _bonuses(self) -> tuple[list[int], list[int]]:
+        """Per seat: counted terz/berz points, bella points."""
+        n = self._n
+        combos = [0] * n
         cw = self._combo_winner
         if cw >= 0 and self._tricks_taken[cw]:
-            points[cw] += sum(combo.points for combo in self._declared[cw])
-        for seat in range(self._n):
-            if self._bella[seat]:
-                points[seat] += BELLA_POINTS
-        return points
+            combos[cw] = sum(combo.points for combo in self._declared[cw])
+        return combos, [BELLA_POINTS if b else 0 for b in self._bella]
 
     def _finish_deal(self, last_winner: int) -> None:
         conv = self._conv
-        points = self._deal_points(last_winner)
+        combos, bella = self._bonuses()
+        points = [
+            c + b + e + (LAST_TRICK_POINTS if s == last_winner else 0)
+            for s, (c, b, e) in enumerate(zip(self._card_points, combos, bella, strict=True))
+        ]
         bidder = self._bidder
         result = scoring.settle(
             points,
@@ -571,6 +573,11 @@ class Deberts(Game):
             "trump": SUIT_CODES[self._trump],
             "outcome": result.outcome,
             "points": points,
+            "card_points": list(self._card_points),
+            "last_trick_points": LAST_TRICK_POINTS,
+            "combination_points": combos,
+            "bella_points": bella,
+            "tricks_taken": list(self._tricks_taken),
             "written": list(result.written),
             "marks": list(cells),
             "hanging_paid": list(result.hanging_paid),
