@@ -1,8 +1,14 @@
 """Pytest fixtures around :class:`FakeTelegram`.
 
-Use them from a test module or a conftest with::
+Make them visible to a test module (or a conftest) with::
 
-    from tests.fake_telegram.fixtures import fake_bot, fake_telegram  # noqa: F401
+    from tests.fake_telegram import fixtures
+
+    fake_telegram = fixtures.fake_telegram
+    fake_bot = fixtures.fake_bot
+
+(plain ``from ... import fake_bot`` works too, but ruff then reports F811 for
+every test taking the fixture as an argument).
 
 ``fake_telegram`` is a started fake; ``fake_bot`` a real aiogram ``Bot`` talking
 to it (HTML parse mode by default), closed after the test.
