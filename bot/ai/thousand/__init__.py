@@ -1,0 +1,10 @@
+"""Bot players for Thousand: ``easy`` (hand-written rules) and ``hard`` (search)."""
+
+from __future__ import annotations
+
+from bot.ai.players import Policy
+from bot.ai.thousand.easy import easy_policy
+
+__all__ = ["POLICIES"]
+
+POLICIES: dict[str, Policy] = {"easy": easy_policy, "hard": easy_policy}
