@@ -1,0 +1,33 @@
+"""``python -m bot``: long polling with the settings from the environment and ``.env``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.app import create_app, make_bot
+from bot.config import load_settings
+
+
+async def main() -> None:
+    settings = load_settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    bot = make_bot(settings)
+    app = await create_app(
+        bot,
+        settings.database_path,
+        default_locale=settings.default_locale,
+        default_timer=settings.turn_timer,
+    )
+    try:
+        await app.dp.start_polling(bot)
+    finally:
+        await app.close()
+        await bot.session.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

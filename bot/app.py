@@ -1,0 +1,97 @@
+"""Wiring: the Bot, the Dispatcher with its routers, middleware and services."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+
+from bot.commands import set_commands
+from bot.config import Settings
+from bot.db import Database, PeopleRepo, TableRepo, open_database
+from bot.handlers import routers
+from bot.i18n import make_i18n
+from bot.middlewares import ContextMiddleware
+from bot.services.publisher import Publisher
+from bot.services.sender import Sender
+from bot.services.tables import TableService
+
+__all__ = ["App", "create_app", "make_bot"]
+
+log = logging.getLogger(__name__)
+
+
+def make_bot(settings: Settings) -> Bot:
+    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    return Bot(
+        settings.bot_token.get_secret_value(),
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML),
+    )
+
+
+@dataclass
+class App:
+    dp: Dispatcher
+    db: Database
+    tables: TableService
+    sender: Sender
+
+    async def close(self) -> None:
+        await self.db.close()
+
+
+async def create_app(
+    bot: Bot,
+    database_path: Path | str,
+    *,
+    default_locale: str = "ru",
+    default_timer: int = 0,
+    bot_level: str = "random",
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    seed_source: Callable[[], int] | None = None,
+) -> App:
+    db = await open_database(database_path)
+    people = PeopleRepo(db)
+    table_repo = TableRepo(db)
+    i18n = make_i18n(default_locale)
+
+    async def blocked(chat_id: int) -> None:
+        if chat_id > 0:
+            await people.set_blocked(chat_id)
+
+    sender = Sender(bot, sleep=sleep, on_blocked=blocked)
+    publisher = Publisher(sender, people, i18n)
+    tables = TableService(
+        table_repo,
+        people,
+        publisher,
+        bot_level=bot_level,
+        default_timer=default_timer,
+        seed_source=seed_source,
+    )
+    dp = Dispatcher()
+    dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
+    dp.include_routers(*routers())
+    dp["tables"] = tables
+    dp["table_repo"] = table_repo
+    dp["people"] = people
+    dp["sender"] = sender
+    dp["i18n"] = i18n
+
+    async def on_startup(bot: Bot) -> None:
+        await set_commands(bot, i18n, default_locale)
+        resumed = await tables.resume_all()
+        log.info("resumed %d tables", resumed)
+
+    dp.startup.register(on_startup)
+    return App(dp=dp, db=db, tables=tables, sender=sender)

@@ -1,0 +1,44 @@
+"""Settings from the environment and ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings", "load_settings"]
+
+_TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{10,}$")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr
+    telegram_api_url: str = "https://api.telegram.org"
+    database_path: Path = Path("data/bot.sqlite3")
+    default_locale: str = Field(default="ru", pattern=r"^(ru|en)$")
+    log_level: str = "INFO"
+    turn_timer: int = Field(default=0, ge=0, le=3600)
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        if not _TOKEN.match(value.get_secret_value()):
+            raise ValueError("BOT_TOKEN does not look like a token from @BotFather (123456:ABC...)")
+        return value
+
+
+def load_settings() -> Settings:
+    """The settings, or ``SystemExit`` with one readable line per problem."""
+    try:
+        return Settings()  # type: ignore[call-arg]
+    except ValidationError as error:
+        problems = []
+        for item in error.errors():
+            name = ".".join(str(part) for part in item["loc"]).upper() or "settings"
+            message = "is missing" if item["type"] == "missing" else item["msg"]
+            problems.append(f"{name} {message}")
+        raise SystemExit("Cannot start: " + "; ".join(problems)) from None

@@ -1,0 +1,67 @@
+"""One aiosqlite connection in WAL mode, migrated on open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.db.migrations import MIGRATIONS
+
+__all__ = ["Database", "open_database"]
+
+
+class Database:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self.conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """Run one statement and commit it; the new row id for an insert."""
+        async with self.conn.execute(sql, params) as cursor:
+            rowid = cursor.lastrowid or 0
+        await self.conn.commit()
+        return rowid
+
+    async def schema_version(self) -> int:
+        row = await self.fetchone("SELECT version FROM schema_version")
+        return int(row[0]) if row else 0
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+async def _migrate(db: Database) -> None:
+    await db.conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    current = await db.schema_version()
+    if current == 0 and await db.fetchone("SELECT 1 FROM schema_version") is None:
+        await db.conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+    for number, script in enumerate(MIGRATIONS, start=1):
+        if number <= current:
+            continue
+        # executescript commits first, so each step is applied and recorded on its own
+        await db.conn.executescript(
+            f"BEGIN;\n{script}\nUPDATE schema_version SET version = {number};\nCOMMIT;"
+        )
+    await db.conn.commit()
+
+
+async def open_database(path: Path | str) -> Database:
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = await aiosqlite.connect(path)
+    conn.row_factory = aiosqlite.Row
+    await conn.execute("PRAGMA journal_mode=WAL")
+    await conn.execute("PRAGMA synchronous=NORMAL")
+    await conn.execute("PRAGMA busy_timeout=5000")
+    db = Database(conn)
+    await _migrate(db)
+    return db

@@ -1,0 +1,43 @@
+"""The schema as numbered steps; a database records the last step it has run."""
+
+from __future__ import annotations
+
+__all__ = ["MIGRATIONS"]
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, people and chats
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL,
+        solo INTEGER NOT NULL DEFAULT 0,
+        host_id INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        conventions TEXT NOT NULL,
+        turn_timer INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        lang TEXT NOT NULL,
+        table_msg_id INTEGER,
+        hand_msgs TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX tables_by_chat ON tables (chat_id, status);
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL DEFAULT '',
+        tg_lang TEXT,
+        lang TEXT,
+        has_private INTEGER NOT NULL DEFAULT 0,
+        blocked INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE chats (
+        chat_id INTEGER PRIMARY KEY,
+        lang TEXT
+    );
+    """,
+)

@@ -1,0 +1,68 @@
+"""Plain records the repositories read and write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["Seat", "TableRecord", "TableStatus"]
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass
+class Seat:
+    """A person (``user_id``) or a bot player (``bot`` = its level)."""
+
+    name: str
+    user_id: int | None = None
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(name=data["name"], user_id=data.get("user_id"), bot=data.get("bot"))
+
+
+@dataclass
+class TableRecord:
+    id: int
+    chat_id: int
+    game: str
+    status: TableStatus
+    host_id: int
+    seats: list[Seat]
+    conventions: dict[str, Any]
+    lang: str
+    solo: bool = False
+    turn_timer: int = 0
+    state: dict[str, Any] | None = None
+    version: int = 0
+    table_msg_id: int | None = None
+    hand_msgs: dict[int, int] = field(default_factory=dict)
+    seed: int = 0
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_bot:
+                return index
+        return None
+
+    def humans(self) -> list[tuple[int, Seat]]:
+        return [(i, s) for i, s in enumerate(self.seats) if not s.is_bot and s.user_id is not None]

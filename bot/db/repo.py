@@ -1,0 +1,159 @@
+"""Repositories over :class:`~bot.db.database.Database`; every write is committed at once."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import aiosqlite
+
+from bot.db.database import Database
+from bot.db.models import Seat, TableRecord, TableStatus
+
+__all__ = ["PeopleRepo", "TableRepo"]
+
+_OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
+
+
+def _record(row: aiosqlite.Row) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        chat_id=row["chat_id"],
+        game=row["game"],
+        status=TableStatus(row["status"]),
+        host_id=row["host_id"],
+        seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
+        conventions=json.loads(row["conventions"]),
+        lang=row["lang"],
+        solo=bool(row["solo"]),
+        turn_timer=row["turn_timer"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        version=row["version"],
+        table_msg_id=row["table_msg_id"],
+        hand_msgs={int(k): v for k, v in json.loads(row["hand_msgs"]).items()},
+        seed=row["seed"],
+    )
+
+
+class TableRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(self, record: TableRecord) -> TableRecord:
+        now = time.time()
+        record.id = await self.db.write(
+            "INSERT INTO tables (chat_id, game, status, solo, host_id, seats, conventions,"
+            " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, created_at,"
+            " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (*self._values(record), now, now),
+        )
+        return record
+
+    async def save(self, record: TableRecord) -> None:
+        await self.db.write(
+            "UPDATE tables SET chat_id=?, game=?, status=?, solo=?, host_id=?, seats=?,"
+            " conventions=?, turn_timer=?, state=?, version=?, lang=?, table_msg_id=?,"
+            " hand_msgs=?, seed=?, updated_at=? WHERE id=?",
+            (*self._values(record), time.time(), record.id),
+        )
+
+    @staticmethod
+    def _values(r: TableRecord) -> tuple[Any, ...]:
+        return (
+            r.chat_id,
+            r.game,
+            r.status.value,
+            int(r.solo),
+            r.host_id,
+            json.dumps([s.to_json() for s in r.seats], ensure_ascii=False),
+            json.dumps(r.conventions),
+            r.turn_timer,
+            json.dumps(r.state, separators=(",", ":")) if r.state is not None else None,
+            r.version,
+            r.lang,
+            r.table_msg_id,
+            json.dumps({str(k): v for k, v in r.hand_msgs.items()}),
+            r.seed,
+        )
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
+        return _record(row) if row else None
+
+    async def open_in_chat(self, chat_id: int) -> TableRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM tables WHERE chat_id=? AND status IN (?,?) ORDER BY id DESC LIMIT 1",
+            (chat_id, *_OPEN),
+        )
+        return _record(row) if row else None
+
+    async def latest_in_chat(self, chat_id: int) -> TableRecord | None:
+        """The open table, else the last one that was played to the end or stopped mid-game."""
+        found = await self.open_in_chat(chat_id)
+        if found:
+            return found
+        row = await self.db.fetchone(
+            "SELECT * FROM tables WHERE chat_id=? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (chat_id,),
+        )
+        return _record(row) if row else None
+
+    async def unfinished(self) -> list[TableRecord]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM tables WHERE status=? ORDER BY id", (TableStatus.PLAYING.value,)
+        )
+        return [_record(r) for r in rows]
+
+
+class PeopleRepo:
+    """Users (their language, whether they opened a private chat) and group chats' language."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def seen_user(
+        self, user_id: int, name: str, tg_lang: str | None, private: bool = False
+    ) -> None:
+        await self.db.write(
+            "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"
+            " ON CONFLICT(user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
+            " has_private=MAX(users.has_private, excluded.has_private),"
+            " blocked=CASE WHEN excluded.has_private=1 THEN 0 ELSE users.blocked END",
+            (user_id, name, tg_lang, int(private)),
+        )
+
+    async def user(self, user_id: int) -> aiosqlite.Row | None:
+        return await self.db.fetchone("SELECT * FROM users WHERE user_id=?", (user_id,))
+
+    async def has_private(self, user_id: int) -> bool:
+        row = await self.user(user_id)
+        return bool(row and row["has_private"] and not row["blocked"])
+
+    async def set_blocked(self, user_id: int) -> None:
+        await self.db.write("UPDATE users SET blocked=1 WHERE user_id=?", (user_id,))
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self.db.write(
+            "INSERT INTO users (user_id, lang) VALUES (?,?)"
+            " ON CONFLICT(user_id) DO UPDATE SET lang=excluded.lang",
+            (user_id, lang),
+        )
+
+    async def user_lang(self, user_id: int) -> str | None:
+        row = await self.user(user_id)
+        if row is None:
+            return None
+        lang: str | None = row["lang"] or row["tg_lang"]
+        return lang
+
+    async def chat_lang(self, chat_id: int) -> str | None:
+        row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
+        return row["lang"] if row else None
+
+    async def set_chat_lang(self, chat_id: int, lang: str) -> None:
+        await self.db.write(
+            "INSERT INTO chats (chat_id, lang) VALUES (?,?)"
+            " ON CONFLICT(chat_id) DO UPDATE SET lang=excluded.lang",
+            (chat_id, lang),
+        )

@@ -1,0 +1,29 @@
+"""Small helpers the handlers share."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+from aiogram.types import CallbackQuery, Chat, User
+
+from bot.services.sender import Sender
+from bot.services.tables import Person, Reply
+
+__all__ = ["answer", "person"]
+
+_ADMINS = {"administrator", "creator"}
+
+
+def person(user: User, bot: Bot, chat: Chat | None) -> Person:
+    """The acting user; whether they administer ``chat`` is asked only when it matters."""
+
+    async def is_admin() -> bool:
+        if chat is None or chat.type == "private":
+            return False
+        member = await bot.get_chat_member(chat.id, user.id)
+        return member.status in _ADMINS
+
+    return Person(id=user.id, name=user.full_name, is_admin=is_admin)
+
+
+async def answer(sender: Sender, callback: CallbackQuery, reply: Reply) -> None:
+    await sender.answer(callback, reply.text, alert=reply.alert, url=reply.url)

@@ -1,0 +1,24 @@
+"""The last resort: log the failure and still answer a pressed button."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Router
+from aiogram.types import ErrorEvent
+
+from bot.services.sender import Sender
+
+__all__ = ["router"]
+
+log = logging.getLogger(__name__)
+router = Router(name=__name__)
+
+
+@router.error()
+async def on_error(event: ErrorEvent, sender: Sender) -> bool:
+    log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
+    callback = event.update.callback_query
+    if callback is not None:
+        await sender.answer(callback, "⚠️")
+    return True

@@ -1,0 +1,55 @@
+"""/help, /rules and /score, in any chat."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.db.repo import TableRepo
+from bot.engine import GAME_NAMES
+from bot.i18n import Translator
+from bot.render.common import game_title
+from bot.render.lobby import conventions_summary
+from bot.render.scores import scoresheet_text
+from bot.render.texts import help_text, rules_text
+from bot.services.sender import Sender
+from bot.services.tables import TableService
+
+__all__ = ["router"]
+
+router = Router(name=__name__)
+
+
+@router.message(Command("help"))
+async def show_help(message: Message, sender: Sender, tr: Translator) -> None:
+    await sender.send(message.chat.id, help_text(tr))
+
+
+@router.message(Command("rules"))
+async def show_rules(
+    message: Message, command: CommandObject, table_repo: TableRepo, sender: Sender, tr: Translator
+) -> None:
+    record = await table_repo.open_in_chat(message.chat.id)
+    asked = (command.args or "").strip().lower()
+    games = [asked] if asked in GAME_NAMES else [record.game] if record else list(GAME_NAMES)
+    parts = [rules_text(game, tr) for game in games]
+    if record is not None and record.game in games:
+        summary = conventions_summary(record.game, record.conventions, record.turn_timer, tr)
+        parts.append(
+            tr("<b>This table ({game}):</b>", game=game_title(record.game, tr)) + "\n" + summary
+        )
+    await sender.send(message.chat.id, "\n\n".join(parts))
+
+
+@router.message(Command("score"))
+async def show_score(
+    message: Message, table_repo: TableRepo, tables: TableService, sender: Sender, tr: Translator
+) -> None:
+    record = await table_repo.latest_in_chat(message.chat.id)
+    if record is None or record.state is None:
+        await sender.send(message.chat.id, tr("No game has been played in this chat yet."))
+        return
+    sheet = tables.load(record).scoresheet()
+    names = [s.name for s in record.seats]
+    await sender.send(message.chat.id, scoresheet_text(sheet, names, tr))

@@ -1,0 +1,92 @@
+"""Opening a table in a group and the lobby buttons."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message, User
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.engine import GAME_NAMES
+from bot.handlers.common import answer, person
+from bot.i18n import Translator
+from bot.keyboards.callbacks import Lobby, NewGame
+from bot.render.common import game_title
+from bot.services.sender import Sender
+from bot.services.tables import TableService
+
+__all__ = ["router"]
+
+router = Router(name=__name__)
+router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+router.callback_query.filter(F.message.chat.type.in_({"group", "supergroup"}))
+
+
+async def _open(
+    chat_id: int, game: str, user: User, bot: Bot, tables: TableService, tr: Translator
+) -> None:
+    record, created = await tables.open(chat_id, person(user, bot, None), game, tr.locale)
+    if not created:
+        await bot.send_message(
+            chat_id,
+            tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr)),
+            reply_to_message_id=record.table_msg_id,
+            allow_sending_without_reply=True,
+        )
+
+
+@router.message(Command("new"))
+async def new_table(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    assert message.from_user is not None
+    game = (command.args or "").strip().lower()
+    if game in GAME_NAMES:
+        await _open(message.chat.id, game, message.from_user, bot, tables, tr)
+        return
+    kb = InlineKeyboardBuilder()
+    for name in GAME_NAMES:
+        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
+    await sender.send(message.chat.id, tr("Which game?"), kb.as_markup())
+
+
+@router.callback_query(NewGame.filter())
+async def pick_game(
+    callback: CallbackQuery,
+    callback_data: NewGame,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    if callback_data.game in GAME_NAMES and isinstance(callback.message, Message):
+        chat_id = callback.message.chat.id
+        await sender.delete(chat_id, callback.message.message_id)
+        await _open(chat_id, callback_data.game, callback.from_user, bot, tables, tr)
+    await sender.answer(callback)
+
+
+@router.callback_query(Lobby.filter())
+async def lobby_button(
+    callback: CallbackQuery,
+    callback_data: Lobby,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    chat = callback.message.chat if callback.message else None
+    reply = await tables.lobby(
+        callback_data.t,
+        callback_data.v,
+        person(callback.from_user, bot, chat),
+        callback_data.a,
+        callback_data.o,
+        tr,
+    )
+    await answer(sender, callback, reply)

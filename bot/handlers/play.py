@@ -1,0 +1,70 @@
+"""Game buttons (hand actions, "my hand", "last trick"), /leave and /cancel, in any chat."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.handlers.common import answer, person
+from bot.i18n import Translator
+from bot.keyboards.callbacks import Act, TableButton
+from bot.services.sender import Sender
+from bot.services.tables import Reply, TableService
+
+__all__ = ["router"]
+
+router = Router(name=__name__)
+
+
+@router.callback_query(Act.filter())
+async def act(
+    callback: CallbackQuery,
+    callback_data: Act,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
+    await answer(sender, callback, reply)
+
+
+@router.callback_query(TableButton.filter())
+async def table_button(
+    callback: CallbackQuery,
+    callback_data: TableButton,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    if callback_data.a == "hand":
+        reply = await tables.hand(callback_data.t, who, tr)
+    elif callback_data.a == "last":
+        reply = await tables.last_trick(callback_data.t, tr)
+    else:
+        reply = Reply()
+    await answer(sender, callback, reply)
+
+
+@router.message(Command("leave"))
+async def leave(
+    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
+) -> None:
+    assert message.from_user is not None
+    reply = await tables.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
+    if reply.text:
+        await sender.send(message.chat.id, reply.text)
+
+
+@router.message(Command("cancel"))
+async def cancel(
+    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
+) -> None:
+    assert message.from_user is not None
+    reply = await tables.cancel(message.chat.id, person(message.from_user, bot, message.chat), tr)
+    if reply.text:
+        await sender.send(message.chat.id, reply.text)

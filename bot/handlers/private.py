@@ -1,0 +1,120 @@
+"""The private chat: /start (also the deep link that completes a join), games against bots."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import ai
+from bot.engine import GAME_NAMES
+from bot.handlers.common import answer, person
+from bot.i18n import Translator
+from bot.keyboards.callbacks import NewGame, Solo
+from bot.render.common import game_title
+from bot.render.texts import help_text
+from bot.services.sender import Sender
+from bot.services.tables import Reply, TableService
+
+__all__ = ["router"]
+
+router = Router(name=__name__)
+router.message.filter(F.chat.type == "private")
+router.callback_query.filter(F.message.chat.type == "private")
+
+
+@router.message(CommandStart(deep_link=True))
+async def start_deep_link(
+    message: Message, command: CommandObject, bot: Bot, tables: TableService, tr: Translator
+) -> None:
+    arg = command.args or ""
+    assert message.from_user is not None
+    if arg.startswith("j") and arg[1:].isdigit():
+        reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
+        await message.answer(reply.text or tr("You joined the table."))
+        return
+    await message.answer(help_text(tr))
+
+
+@router.message(CommandStart())
+async def start(message: Message, tr: Translator) -> None:
+    await message.answer(help_text(tr))
+
+
+def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
+    kb = InlineKeyboardBuilder()
+    for name in GAME_NAMES:
+        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
+    return kb
+
+
+@router.message(Command("new"))
+async def new_private(message: Message, command: CommandObject, tr: Translator) -> None:
+    game = (command.args or "").strip().lower()
+    if game in GAME_NAMES:
+        await message.answer(tr("How many bot opponents?"), reply_markup=_bots_keyboard(game, tr))
+        return
+    await message.answer(tr("Which game?"), reply_markup=_games_keyboard(tr).as_markup())
+
+
+def _bots_keyboard(game: str, tr: Translator):  # type: ignore[no-untyped-def]
+    kb = InlineKeyboardBuilder()
+    for n in (1, 2):
+        kb.button(text=tr("{n} bot(s)", n=n), callback_data=Solo(game=game, bots=n))
+    return kb.as_markup()
+
+
+@router.callback_query(NewGame.filter())
+async def pick_game(
+    callback: CallbackQuery, callback_data: NewGame, sender: Sender, tr: Translator
+) -> None:
+    if callback_data.game not in GAME_NAMES or not isinstance(callback.message, Message):
+        await sender.answer(callback)
+        return
+    await callback.message.edit_text(
+        tr("How many bot opponents?"), reply_markup=_bots_keyboard(callback_data.game, tr)
+    )
+    await sender.answer(callback)
+
+
+@router.callback_query(Solo.filter(F.level == ""))
+async def pick_bots(
+    callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
+) -> None:
+    kb = InlineKeyboardBuilder()
+    for level in ai.LEVELS:
+        kb.button(
+            text=_level_label(level, tr),
+            callback_data=Solo(game=callback_data.game, bots=callback_data.bots, level=level),
+        )
+    if isinstance(callback.message, Message):
+        await callback.message.edit_text(tr("Which level?"), reply_markup=kb.as_markup())
+    await sender.answer(callback)
+
+
+def _level_label(level: str, tr: Translator) -> str:
+    labels = {"random": tr("Random"), "easy": tr("Easy"), "hard": tr("Hard")}
+    return labels.get(level, level)
+
+
+@router.callback_query(Solo.filter(F.level != ""))
+async def start_solo(
+    callback: CallbackQuery,
+    callback_data: Solo,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
+) -> None:
+    game, bots, level = callback_data.game, callback_data.bots, callback_data.level
+    if game not in GAME_NAMES or bots not in (1, 2) or level not in ai.LEVELS:
+        await answer(sender, callback, Reply(tr("That is not possible now.")))
+        return
+    chat_id = callback.from_user.id
+    who = person(callback.from_user, bot, None)
+    _, created = await tables.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
+    if isinstance(callback.message, Message):
+        await sender.delete(chat_id, callback.message.message_id)
+    text = None if created else tr("You already have a game here; /cancel ends it.")
+    await answer(sender, callback, Reply(text, alert=not created))

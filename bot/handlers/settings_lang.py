@@ -1,0 +1,102 @@
+"""/lang: the group's language (admins or the table host) or a user's own."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.i18n import I18n
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.db.repo import PeopleRepo, TableRepo
+from bot.handlers.common import person
+from bot.i18n import LOCALES, Translator
+from bot.services.sender import Sender
+
+__all__ = ["router"]
+
+router = Router(name=__name__)
+_NAMES = {"ru": "Русский", "en": "English"}
+
+
+class Lang(CallbackData, prefix="g"):
+    code: str
+
+
+@router.message(Command("lang"))
+async def lang(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    people: PeopleRepo,
+    table_repo: TableRepo,
+    sender: Sender,
+    i18n: I18n,
+    tr: Translator,
+) -> None:
+    code = (command.args or "").strip().lower()
+    if code not in LOCALES:
+        kb = InlineKeyboardBuilder()
+        for locale in LOCALES:
+            kb.button(text=_NAMES[locale], callback_data=Lang(code=locale))
+        await sender.send(message.chat.id, tr("Choose the language:"), kb.as_markup())
+        return
+    assert message.from_user is not None
+    text = await _set(
+        message.chat.id,
+        message.chat.type,
+        message.from_user.id,
+        code,
+        person(message.from_user, bot, message.chat).is_admin,
+        people,
+        table_repo,
+        i18n,
+    )
+    await sender.send(message.chat.id, text)
+
+
+@router.callback_query(Lang.filter(F.code.in_(set(LOCALES))))
+async def pick(
+    callback: CallbackQuery,
+    callback_data: Lang,
+    bot: Bot,
+    people: PeopleRepo,
+    table_repo: TableRepo,
+    sender: Sender,
+    i18n: I18n,
+) -> None:
+    if callback.message is None:
+        await sender.answer(callback)
+        return
+    chat = callback.message.chat
+    who = person(callback.from_user, bot, chat)
+    text = await _set(
+        chat.id,
+        chat.type,
+        callback.from_user.id,
+        callback_data.code,
+        who.is_admin,
+        people,
+        table_repo,
+        i18n,
+    )
+    await sender.answer(callback, text)
+    if isinstance(callback.message, Message):
+        await sender.edit(chat.id, callback.message.message_id, text)
+
+
+async def _set(chat_id, chat_type, user_id, code, is_admin, people, table_repo, i18n) -> str:  # type: ignore[no-untyped-def]
+    tr = Translator(i18n, code)
+    if chat_type == "private":
+        await people.set_user_lang(user_id, code)
+        return tr("Language: English.")
+    table = await table_repo.open_in_chat(chat_id)
+    host = table is not None and table.host_id == user_id
+    if not host and not (is_admin and await is_admin()):
+        return Translator(i18n, code)("Only the host or a chat admin can do that.")
+    await people.set_chat_lang(chat_id, code)
+    if table is not None:
+        table.lang = code
+        await table_repo.save(table)
+    return tr("Language: English.")

@@ -1,0 +1,1 @@
+"""Callback data classes and the inline keyboards built from them."""

@@ -1,0 +1,1 @@
+"""Message texts and keyboards built from engine ``view()`` dicts; no game rule lives here."""

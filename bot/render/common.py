@@ -1,0 +1,83 @@
+"""Pieces every message shares: game titles, phase names, convention labels."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from bot.i18n import Translator
+
+__all__ = ["convention_value", "game_title", "name_of", "option_label", "phase_label"]
+
+
+def game_title(game: str, tr: Translator) -> str:
+    return {"deberts": tr("Deberts"), "thousand": tr("Thousand")}.get(game, game)
+
+
+def name_of(names: list[str], seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "—"
+    return escape(names[seat])
+
+
+def phase_label(phase: str, tr: Translator) -> str:
+    labels = {
+        "bidding": tr("bidding"),
+        "bidding_1": tr("bidding on the open card"),
+        "bidding_2": tr("bidding: naming a suit"),
+        "talon": tr("taking the talon"),
+        "give": tr("giving away cards"),
+        "contract": tr("naming the contract"),
+        "declare": tr("declarations"),
+        "play": tr("play"),
+        "game_over": tr("game over"),
+        "over": tr("game over"),
+    }
+    return labels.get(phase, phase.replace("_", " "))
+
+
+def option_label(name: str, tr: Translator) -> str:
+    labels = {
+        "target": tr("Target"),
+        "winner_takes_all": tr("Winner takes all"),
+        "order_obligatory": tr("Order obligatory"),
+        "seven_swap": tr("Seven swap"),
+        "hanging_separately": tr("Hanging separately"),
+        "trump_in_combination": tr("Trump in combinations"),
+        "combination_trump": tr("Trump in combinations"),
+        "four_sevens": tr("Four sevens redeal"),
+        "four_sevens_redeal": tr("Four sevens redeal"),
+        "redeal": tr("Redeal"),
+        "barrel_trading": tr("Barrel trading"),
+        "ace_marriage": tr("Ace marriage"),
+        "minus_limit": tr("Bidding in the minus"),
+        "bidding_in_minus": tr("Bidding in the minus"),
+        "minus_threshold": tr("Bidding in the minus"),
+        "show_talon": tr("Show the talon at 100"),
+        "concede": tr("Concede"),
+        "concede_penalty": tr("Penalty on concede"),
+        "penalty_on_concede": tr("Penalty on concede"),
+        "dump_truck": tr("Dump truck (555)"),
+        "golden_round": tr("Golden round"),
+        "bid_step": tr("Bid step"),
+        "turn_timer": tr("Turn timer"),
+    }
+    return labels.get(name, name.replace("_", " ").capitalize())
+
+
+def convention_value(value: Any, tr: Translator) -> str:
+    if value is True:
+        return tr("yes")
+    if value is False:
+        return tr("no")
+    labels = {
+        "moscow": tr("Moscow"),
+        "kharkov": tr("Kharkov"),
+        "any5": tr("any multiple of 5"),
+        "any": tr("any multiple of 5"),
+        "plus5": tr("exactly +5"),
+        "exact5": tr("exactly +5"),
+    }
+    if isinstance(value, str):
+        return labels.get(value, value)
+    return str(value)

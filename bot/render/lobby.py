@@ -1,0 +1,85 @@
+"""The lobby message: game, conventions, seated players; and its buttons."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.db.models import TableRecord
+from bot.i18n import Translator
+from bot.keyboards.callbacks import Lobby
+from bot.render.common import convention_value, game_title, option_label
+
+__all__ = [
+    "TURN_TIMERS",
+    "conventions_summary",
+    "lobby_keyboard",
+    "lobby_text",
+    "settings_keyboard",
+]
+
+TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120, 300)
+
+
+def timer_value(seconds: int, tr: Translator) -> str:
+    return tr("off") if seconds == 0 else tr("{n} s", n=seconds)
+
+
+def conventions_summary(game: str, conventions: dict[str, Any], timer: int, tr: Translator) -> str:
+    lines = [
+        f"• {option_label(name, tr)}: {convention_value(value, tr)}"
+        for name, value in conventions.items()
+    ]
+    lines.append(f"• {option_label('turn_timer', tr)}: {timer_value(timer, tr)}")
+    return "\n".join(lines)
+
+
+def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: int) -> str:
+    players = "\n".join(
+        f"{i + 1}. {escape(s.name)}" + (f" 🤖 ({escape(s.bot or '')})" if s.is_bot else "")
+        for i, s in enumerate(record.seats)
+    )
+    return "\n".join(
+        [
+            tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
+            "",
+            conventions_summary(record.game, record.conventions, record.turn_timer, tr),
+            "",
+            tr("Players ({n} of {lo}–{hi}):", n=len(record.seats), lo=min_seats, hi=max_seats),
+            players or "—",
+            "",
+            tr("Join, then the host presses Start."),
+        ]
+    )
+
+
+def lobby_keyboard(record: TableRecord, tr: Translator) -> InlineKeyboardMarkup:
+    t, v = record.id, record.version
+    kb = InlineKeyboardBuilder()
+    kb.button(text=tr("Join"), callback_data=Lobby(t=t, v=v, a="join"))
+    kb.button(text=tr("Leave"), callback_data=Lobby(t=t, v=v, a="leave"))
+    kb.button(text=tr("Add a bot"), callback_data=Lobby(t=t, v=v, a="bot"))
+    kb.button(text=tr("Settings"), callback_data=Lobby(t=t, v=v, a="settings"))
+    kb.button(text=tr("Start"), callback_data=Lobby(t=t, v=v, a="start"))
+    kb.button(text=tr("Cancel"), callback_data=Lobby(t=t, v=v, a="cancel"))
+    kb.adjust(2, 2, 2)
+    return kb.as_markup()
+
+
+def settings_keyboard(
+    record: TableRecord, options: dict[str, tuple[Any, ...]], tr: Translator
+) -> InlineKeyboardMarkup:
+    t, v = record.id, record.version
+    kb = InlineKeyboardBuilder()
+    for index, name in enumerate(options):
+        value = record.conventions.get(name)
+        text = f"{option_label(name, tr)}: {convention_value(value, tr)}"
+        kb.button(text=text, callback_data=Lobby(t=t, v=v, a="opt", o=index))
+    timer = f"{option_label('turn_timer', tr)}: {timer_value(record.turn_timer, tr)}"
+    kb.button(text=timer, callback_data=Lobby(t=t, v=v, a="opt", o=len(options)))
+    kb.button(text=tr("« Back"), callback_data=Lobby(t=t, v=v, a="back"))
+    kb.adjust(1)
+    return kb.as_markup()

@@ -1,0 +1,97 @@
+"""Deal results, the scoresheet and the final result."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from bot.engine.base import ScoreRow, Scoresheet
+from bot.i18n import Translator
+from bot.render.cards import suit_symbol
+from bot.render.common import game_title, name_of
+
+__all__ = ["deal_result_text", "final_text", "scoresheet_text"]
+
+_COLUMN = 9
+
+
+def _cell(text: str) -> str:
+    return text[:_COLUMN].rjust(_COLUMN)
+
+
+def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    """The facts of a deal or game worth a line: who bid, trump, outcome, bolts, barrel."""
+    outcomes = {
+        "made": tr("made"),
+        "bait": tr("bait (БТ)"),
+        "hanging": tr("hanging"),
+        "failed": tr("failed"),
+        "conceded": tr("conceded"),
+    }
+    lines = []
+    if isinstance(notes.get("bidder"), int):
+        lines.append(tr("Bidder: {name}", name=name_of(names, notes["bidder"])))
+    if notes.get("contract"):
+        lines.append(tr("Contract: {n}", n=notes["contract"]))
+    if isinstance(notes.get("trump"), str):
+        lines.append(tr("Trump: {suit}", suit=suit_symbol(notes["trump"])))
+    if isinstance(notes.get("outcome"), str):
+        outcome = notes["outcome"]
+        lines.append(tr("Outcome: {what}", what=outcomes.get(outcome, escape(outcome))))
+    per_seat = {
+        "points": tr("Deal points"),
+        "bolts": tr("Bolts"),
+        "hanging": tr("Hanging"),
+        "barrel": tr("On the barrel"),
+    }
+    for key, label in per_seat.items():
+        value = notes.get(key)
+        if isinstance(value, list) and len(value) == len(names) and any(value):
+            shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
+            lines.append(f"{label}: {shown}")
+    return lines
+
+
+def _fact(value: Any, tr: Translator) -> str:
+    if value is True:
+        return tr("yes")
+    if value is False:
+        return tr("no")
+    return escape(str(value))
+
+
+def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+    header = "    " + "".join(_cell(n) for n in names)
+    rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in sheet.rows]
+    total = tr("Σ").ljust(4)[:4] + "".join(_cell(str(t)) for t in sheet.totals)
+    table = "\n".join([header, *rows, total])
+    lines = [tr("<b>Scoresheet — {game}</b>", game=game_title(sheet.game, tr))]
+    lines.append(f"<pre>{escape(table)}</pre>")
+    lines += _notes(sheet.notes, names, tr)
+    return "\n".join(lines)
+
+
+def deal_result_text(row: ScoreRow, sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+    deltas = " · ".join(
+        f"{name_of(names, i)} {d:+d}" + (f" ({escape(c)})" if not c.lstrip("-").isdigit() else "")
+        for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
+    )
+    lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
+    lines += _notes(row.notes, names, tr)
+    lines += ["", scoresheet_text(sheet, names, tr)]
+    return "\n".join(lines)
+
+
+def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+    lines = [tr("<b>Game over.</b> 🏆 {name} wins!", name=name_of(names, sheet.winner))]
+    lines.append(
+        tr(
+            "Final scores: {line}",
+            line=" · ".join(f"{name_of(names, i)} {t}" for i, t in enumerate(sheet.totals)),
+        )
+    )
+    mars = sheet.notes.get("mars")
+    if isinstance(mars, list) and any(mars):
+        marsed = [name_of(names, i) for i, m in enumerate(mars) if m]
+        lines.append(tr("Mars: {names}", names=", ".join(marsed)))
+    return "\n".join(lines)

@@ -1,0 +1,174 @@
+"""The public table message and the private hand message, from ``view()`` dicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.i18n import Translator
+from bot.keyboards.callbacks import Act, TableButton
+from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
+from bot.render.common import game_title, name_of, phase_label
+
+__all__ = [
+    "hand_alert",
+    "hand_keyboard",
+    "hand_text",
+    "last_trick_text",
+    "table_keyboard",
+    "table_text",
+]
+
+_MAX_EXTRA_BUTTONS = 30
+
+
+def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
+    return " · ".join(f"{name_of(names, p['seat'])} {card_label(p['card'], locale)}" for p in trick)
+
+
+def _per_seat(values: list[Any], names: list[str]) -> str:
+    return " · ".join(f"{name_of(names, i)} {v}" for i, v in enumerate(values))
+
+
+def _table_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    """Lines both the table and hand messages show: trump, auction, trick, turn."""
+    locale = tr.locale
+    lines = []
+    open_card = view.get("open_card")
+    if isinstance(open_card, str):
+        lines.append(tr("Open card: {card}", card=card_label(open_card, locale)))
+    if view.get("trump"):
+        lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
+    talon = view.get("talon")
+    if isinstance(talon, list) and talon and all(isinstance(c, str) for c in talon):
+        lines.append(tr("Talon: {cards}", cards=cards_line(talon, locale)))
+    if view.get("auction"):
+        said = ", ".join(
+            f"{name_of(names, a['seat'])}: {action_label(a['action'], tr, names)}"
+            for a in view["auction"]
+        )
+        lines.append(tr("Auction: {said}", said=said))
+    if view.get("bidder") is not None:
+        contract = view.get("contract") or view.get("bid")
+        bidder = name_of(names, view["bidder"])
+        if contract:
+            lines.append(tr("Bidder: {name} ({n})", name=bidder, n=contract))
+        else:
+            lines.append(tr("Bidder: {name}", name=bidder))
+    for ann in view.get("announcements") or []:
+        lines.append(
+            tr(
+                "{name} announces {kind} ({points}): {cards}",
+                name=name_of(names, ann["seat"]),
+                kind=_kind_label(ann["kind"], tr),
+                points=ann["points"],
+                cards=cards_line(ann.get("cards") or [], locale),
+            )
+        )
+    if view.get("trick"):
+        lines.append(tr("On the table: {cards}", cards=_trick_line(view["trick"], names, locale)))
+    if any(view.get("tricks_taken") or []):
+        lines.append(tr("Tricks: {line}", line=_per_seat(view["tricks_taken"], names)))
+    return lines
+
+
+def _kind_label(kind: str, tr: Translator) -> str:
+    labels = {
+        "terz": tr("terz"),
+        "berz": tr("berz"),
+        "bella": tr("bella"),
+        "marriage": tr("marriage"),
+        "ace_marriage": tr("ace marriage"),
+    }
+    return labels.get(kind, kind.replace("_", " "))
+
+
+def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+    head = tr(
+        "<b>{game}</b> · deal {n} · dealer {dealer}",
+        game=game_title(view["game"], tr),
+        n=view["deal_no"],
+        dealer=name_of(names, view.get("dealer")),
+    )
+    lines = [head, tr("Phase: {phase}", phase=phase_label(view["phase"], tr))]
+    lines += _table_lines(view, names, tr)
+    lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
+    if view.get("winner") is not None:
+        lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
+    elif view.get("to_act") is not None:
+        lines.append(tr("Turn: <b>{name}</b>", name=name_of(names, view["to_act"])))
+    return "\n".join(lines)
+
+
+def table_keyboard(table_id: int, tr: Translator) -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    kb.button(text=tr("🂠 My hand"), callback_data=TableButton(t=table_id, a="hand"))
+    kb.button(text=tr("Last trick"), callback_data=TableButton(t=table_id, a="last"))
+    return kb.as_markup()
+
+
+def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+    seat = view["seat"]
+    head = tr(
+        "<b>{game}</b> · deal {n} · your hand, {name}",
+        game=game_title(view["game"], tr),
+        n=view["deal_no"],
+        name=name_of(names, seat),
+    )
+    lines = [head, *_table_lines(view, names, tr)]
+    if view.get("winner") is not None:
+        lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
+    elif view.get("to_act") == seat and view.get("legal"):
+        lines.append(tr("<b>Your turn.</b>"))
+    elif view.get("to_act") is not None:
+        lines.append(tr("Waiting for {name}.", name=name_of(names, view["to_act"])))
+    if not view.get("hand"):
+        lines.append(tr("No cards in hand."))
+    return "\n".join(lines)
+
+
+def hand_keyboard(
+    table_id: int, version: int, view: dict[str, Any], names: list[str], tr: Translator
+) -> InlineKeyboardMarkup:
+    """Every card in hand is a button (pressing one that is not legal explains why);
+    legal cards are marked while it is the player's turn; other legal actions follow."""
+    legal: list[str] = view.get("legal") or []
+    playable = {code[1:] for code in legal if code.startswith("c") and len(code) == 3}
+    kb = InlineKeyboardBuilder()
+    hand = sort_codes(view.get("hand") or [])
+    for code in hand:
+        label = card_label(code, tr.locale)
+        if playable:
+            label = f"▶ {label}" if code in playable else f"· {label} ·"
+        kb.button(text=label, callback_data=Act(t=table_id, v=version, c="c" + code))
+    rows = [5] * (len(hand) // 5) + ([len(hand) % 5] if len(hand) % 5 else [])
+    extras = [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
+    for code in extras[:_MAX_EXTRA_BUTTONS]:
+        kb.button(
+            text=action_label(code, tr, names), callback_data=Act(t=table_id, v=version, c=code)
+        )
+    shown = len(extras[:_MAX_EXTRA_BUTTONS])
+    rows += [4] * (shown // 4) + ([shown % 4] if shown % 4 else [])
+    kb.adjust(*rows)
+    return kb.as_markup()
+
+
+def hand_alert(view: dict[str, Any], tr: Translator) -> str:
+    return tr(
+        "Your cards: {cards}", cards=cards_line(sort_codes(view.get("hand") or []), tr.locale)
+    )
+
+
+def last_trick_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+    last = view.get("last_trick")
+    if not last:
+        return tr("No trick has been played yet in this deal.")
+    cards = ", ".join(
+        f"{names[p['seat']] if p['seat'] < len(names) else p['seat']} "
+        f"{card_label(p['card'], tr.locale)}"
+        for p in last["cards"]
+    )
+    winner = names[last["winner"]] if last["winner"] < len(names) else str(last["winner"])
+    return tr("Last trick: {cards}. Taken by {name}.", cards=cards, name=winner)

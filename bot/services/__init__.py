@@ -1,0 +1,1 @@
+"""Table lifecycle (load, lock, apply, save, render) and the Telegram sender."""

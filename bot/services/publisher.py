@@ -1,0 +1,123 @@
+"""Shows a table's state in Telegram: the lobby or table message, private hands, results."""
+
+from __future__ import annotations
+
+from aiogram.utils.i18n import I18n
+
+from bot.db.models import TableRecord, TableStatus
+from bot.db.repo import PeopleRepo
+from bot.engine.base import Game
+from bot.i18n import Translator, pick_locale
+from bot.render import lobby as lobby_render
+from bot.render import scores, table
+from bot.services.sender import Sender
+
+__all__ = ["Publisher"]
+
+
+class Publisher:
+    def __init__(self, sender: Sender, people: PeopleRepo, i18n: I18n) -> None:
+        self.sender = sender
+        self.people = people
+        self.i18n = i18n
+
+    def tr(self, locale: str) -> Translator:
+        return Translator(self.i18n, locale)
+
+    async def user_tr(self, user_id: int, fallback: str) -> Translator:
+        lang = await self.people.user_lang(user_id)
+        return self.tr(pick_locale(lang, default=fallback))
+
+    async def lobby(
+        self,
+        record: TableRecord,
+        *,
+        settings: dict[str, tuple[object, ...]] | None = None,
+        seats: tuple[int, int] = (2, 3),
+    ) -> None:
+        """The lobby message, with the settings keyboard when ``settings`` are given."""
+        tr = self.tr(record.lang)
+        if record.status == TableStatus.CANCELLED:
+            text = tr("The table was cancelled.")
+            markup = None
+        else:
+            text = lobby_render.lobby_text(record, tr, *seats)
+            markup = (
+                lobby_render.settings_keyboard(record, settings, tr)
+                if settings is not None
+                else lobby_render.lobby_keyboard(record, tr)
+            )
+        record.table_msg_id = await self.sender.show(
+            record.chat_id, record.table_msg_id, text, markup
+        )
+
+    async def game(
+        self,
+        record: TableRecord,
+        game: Game,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notice: str | None = None,
+    ) -> None:
+        """Everything a change of state shows: deal results, the table, the hands.
+
+        New messages go below the live ones, so after a deal result the table and
+        hand messages in that chat are sent again (the old ones deleted) to stay last.
+        """
+        names = [s.name for s in record.seats]
+        tr = self.tr(record.lang)
+        moved: set[int] = set()
+        sheet = game.scoresheet()
+        for row in sheet.rows[rows_before:]:
+            await self.sender.send(record.chat_id, scores.deal_result_text(row, sheet, names, tr))
+            moved.add(record.chat_id)
+        if game.is_over:
+            await self.sender.send(record.chat_id, scores.final_text(sheet, names, tr))
+            moved.add(record.chat_id)
+        if notice:
+            await self.sender.send(record.chat_id, notice)
+            moved.add(record.chat_id)
+        await self._table(record, game, names, tr, resend=record.chat_id in moved)
+        to_act = game.current_seat()
+        for seat, person in record.humans():
+            assert person.user_id is not None
+            user_tr = await self.user_tr(person.user_id, record.lang)
+            view = game.view(seat)
+            text = table.hand_text(view, names, user_tr)
+            markup = (
+                None
+                if game.is_over
+                else table.hand_keyboard(record.id, record.version, view, names, user_tr)
+            )
+            turn_came = to_act == seat and to_act_before != seat and not record.solo
+            resend = turn_came or person.user_id in moved
+            await self._hand(record, person.user_id, text, markup, resend=resend)
+
+    async def _table(
+        self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool
+    ) -> None:
+        text = table.table_text(game.view(None), names, tr)
+        markup = None if game.is_over else table.table_keyboard(record.id, tr)
+        old = record.table_msg_id
+        if resend and not game.is_over:
+            record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
+            if old is not None and record.table_msg_id is not None:
+                await self.sender.delete(record.chat_id, old)
+        else:
+            record.table_msg_id = await self.sender.show(record.chat_id, old, text, markup)
+
+    async def _hand(
+        self, record: TableRecord, user_id: int, text: str, markup: object, *, resend: bool
+    ) -> None:
+        old = record.hand_msgs.get(user_id)
+        if resend or old is None:
+            new = await self.sender.send(user_id, text, markup)  # type: ignore[arg-type]
+            if old is not None and new is not None:
+                await self.sender.delete(user_id, old)
+        else:
+            new = await self.sender.show(user_id, old, text, markup)  # type: ignore[arg-type]
+        if new is None:
+            record.hand_msgs.pop(user_id, None)
+        else:
+            record.hand_msgs[user_id] = new

@@ -1,0 +1,175 @@
+"""Every Bot API call the bot makes goes through :class:`Sender`.
+
+It keeps Telegram's rules in one place: 429 waits ``retry_after`` and tries again,
+"message is not modified" is a success, a user who blocked the bot (403) is
+reported once and skipped, an edit of a lost message falls back to a new one,
+and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` new messages a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from typing import Any, TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramRetryAfter,
+)
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup
+
+__all__ = ["GROUP_MESSAGES_PER_MINUTE", "Sender"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+GROUP_MESSAGES_PER_MINUTE = 20
+_MAX_ATTEMPTS = 5
+_CACHE_SIZE = 4096
+
+
+def _not_modified(error: TelegramBadRequest) -> bool:
+    return "message is not modified" in error.message.lower()
+
+
+def _message_gone(error: TelegramBadRequest) -> bool:
+    text = error.message.lower()
+    return any(
+        part in text
+        for part in ("message to edit not found", "message can't be edited", "message not found")
+    )
+
+
+class Sender:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        on_blocked: Callable[[int], Awaitable[Any]] | None = None,
+    ) -> None:
+        self.bot = bot
+        self.sleep = sleep
+        self.clock = clock
+        self.on_blocked = on_blocked
+        self._shown: OrderedDict[tuple[int, int], int] = OrderedDict()
+        self._group_sent: dict[int, deque[float]] = {}
+
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
+        """Run one API call, waiting out 429s; ``None`` when the chat blocked the bot."""
+        for _ in range(_MAX_ATTEMPTS):
+            try:
+                return await make()
+            except TelegramRetryAfter as error:
+                await self.sleep(error.retry_after)
+            except TelegramForbiddenError:
+                log.info("chat %s blocked the bot", chat_id)
+                if self.on_blocked is not None:
+                    await self.on_blocked(chat_id)
+                return None
+        return await make()
+
+    async def _throttle_group(self, chat_id: int) -> None:
+        if chat_id >= 0:
+            return
+        sent = self._group_sent.setdefault(chat_id, deque())
+        now = self.clock()
+        while sent and now - sent[0] >= 60:
+            sent.popleft()
+        if len(sent) >= GROUP_MESSAGES_PER_MINUTE:
+            await self.sleep(60 - (now - sent[0]))
+            sent.popleft()
+        sent.append(self.clock())
+
+    async def send(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> int | None:
+        await self._throttle_group(chat_id)
+        message = await self.call(
+            chat_id, lambda: self.bot.send_message(chat_id, text, reply_markup=markup)
+        )
+        if message is None:
+            return None
+        self._remember(chat_id, message.message_id, text, markup)
+        return message.message_id
+
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """Edit a message in place; ``False`` if it is gone and cannot be edited."""
+        key = (chat_id, message_id)
+        fingerprint = self._fingerprint(text, markup)
+        if self._shown.get(key) == fingerprint:
+            return True
+        try:
+            result = await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_text(
+                    text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+                ),
+            )
+        except TelegramBadRequest as error:
+            if _not_modified(error):
+                self._remember(chat_id, message_id, text, markup)
+                return True
+            if _message_gone(error):
+                return False
+            raise
+        if result is None:
+            return True  # blocked: nothing more to do for this chat
+        self._remember(chat_id, message_id, text, markup)
+        return True
+
+    async def show(
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> int | None:
+        """Edit ``message_id`` if there is one and it still exists, else send anew."""
+        if message_id is not None and await self.edit(chat_id, message_id, text, markup):
+            return message_id
+        return await self.send(chat_id, text, markup)
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        self._shown.pop((chat_id, message_id), None)
+        # too old or already gone: the new message is what matters
+        with suppress(TelegramBadRequest):
+            await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
+
+    async def answer(
+        self,
+        callback: CallbackQuery,
+        text: str | None = None,
+        *,
+        alert: bool = False,
+        url: str | None = None,
+    ) -> None:
+        try:
+            await self.call(
+                callback.from_user.id,
+                lambda: callback.answer(text=text, show_alert=alert, url=url),
+            )
+        except TelegramBadRequest as error:
+            # a query answered too late cannot be answered at all; the action itself stands
+            log.info("callback answer failed: %s", error.message)
+
+    @staticmethod
+    def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> int:
+        return hash((text, markup.model_dump_json() if markup else ""))
+
+    def _remember(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> None:
+        self._shown[(chat_id, message_id)] = self._fingerprint(text, markup)
+        self._shown.move_to_end((chat_id, message_id))
+        while len(self._shown) > _CACHE_SIZE:
+            self._shown.popitem(last=False)

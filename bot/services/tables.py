@@ -1,0 +1,425 @@
+"""The table lifecycle: load, lock, apply through the engine, save, then show.
+
+Every accepted change bumps the table's version and is committed before the
+caller answers the user; a button pressed at an older version changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import ai
+from bot.db.models import Seat, TableRecord, TableStatus
+from bot.db.repo import PeopleRepo, TableRepo
+from bot.engine import game_class
+from bot.engine.base import Game, IllegalAction
+from bot.i18n import Translator
+from bot.render.lobby import TURN_TIMERS
+from bot.render.table import hand_alert, last_trick_text
+from bot.services.publisher import Publisher
+from bot.services.reasons import refusal
+
+__all__ = ["MAX_SEATS", "MIN_SEATS", "Person", "Reply", "TableService"]
+
+log = logging.getLogger(__name__)
+
+MIN_SEATS = 2
+MAX_SEATS = 3
+Chooser = Callable[[Game, int, str, int], str]
+
+
+@dataclass(frozen=True)
+class Person:
+    id: int
+    name: str
+    is_admin: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What to tell the user who acted: a toast, an alert, or a link to open."""
+
+    text: str | None = None
+    alert: bool = False
+    url: str | None = None
+
+
+class TableService:
+    def __init__(
+        self,
+        tables: TableRepo,
+        people: PeopleRepo,
+        publisher: Publisher,
+        *,
+        choose: Chooser = ai.choose,
+        games: Callable[[str], type[Game]] = game_class,
+        bot_level: str = "random",
+        seed_source: Callable[[], int] | None = None,
+        default_timer: int = 0,
+    ) -> None:
+        self.tables = tables
+        self.people = people
+        self.publisher = publisher
+        self.choose = choose
+        self.games = games
+        self.bot_level = bot_level
+        self.default_timer = default_timer
+        self._seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _seed(self) -> int:
+        if self._seed_source is not None:
+            return self._seed_source()
+        import secrets
+
+        return secrets.randbits(31)
+
+    def options(self, record: TableRecord) -> dict[str, tuple[Any, ...]]:
+        return self.games(record.game).conventions_type.options()
+
+    def load(self, record: TableRecord) -> Game:
+        assert record.state is not None
+        return self.games(record.game).from_json(record.state)
+
+    # -- opening ---------------------------------------------------------------------
+
+    async def open(
+        self,
+        chat_id: int,
+        host: Person,
+        game: str,
+        lang: str,
+        *,
+        solo_bots: int = 0,
+        level: str | None = None,
+    ) -> tuple[TableRecord, bool]:
+        """A new lobby (or, with ``solo_bots``, a started private game); else the open one."""
+        existing = await self.tables.open_in_chat(chat_id)
+        if existing is not None:
+            return existing, False
+        conventions = self.games(game).conventions_type().to_json()
+        record = TableRecord(
+            id=0,
+            chat_id=chat_id,
+            game=game,
+            status=TableStatus.LOBBY,
+            host_id=host.id,
+            seats=[],
+            conventions=conventions,
+            lang=lang,
+            solo=solo_bots > 0,
+            turn_timer=self.default_timer,
+            seed=self._seed(),
+        )
+        if record.solo or await self.people.has_private(host.id):
+            record.seats.append(Seat(name=host.name, user_id=host.id))
+        for n in range(solo_bots):
+            record.seats.append(Seat(name=self._bot_name(n + 1, lang), bot=level or self.bot_level))
+        record = await self.tables.create(record)
+        async with self.lock(record.id):
+            if record.solo:
+                await self._start(record)
+            else:
+                await self.publisher.lobby(record)
+                await self.tables.save(record)
+        return record, True
+
+    def _bot_name(self, n: int, lang: str) -> str:
+        return f"{self.publisher.tr(lang)('Bot')} {n}"
+
+    # -- lobby -----------------------------------------------------------------------
+
+    async def lobby(
+        self, table_id: int, version: int, who: Person, action: str, option: int, tr: Translator
+    ) -> Reply:
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or record.status != TableStatus.LOBBY:
+                return Reply(tr("This table is no longer open."))
+            if action == "join":
+                return await self._join(record, who, tr)
+            if action == "leave":
+                return await self._leave_lobby(record, who, tr)
+            if version != record.version:
+                return Reply(tr("This button is out of date."))
+            if not await self._may_manage(record, who):
+                return Reply(tr("Only the host or a chat admin can do that."), alert=True)
+            if action == "settings":
+                await self.publisher.lobby(record, settings=self.options(record))
+                await self.tables.save(record)
+                return Reply()
+            if action == "back":
+                await self.publisher.lobby(record)
+                await self.tables.save(record)
+                return Reply()
+            if action == "opt":
+                return await self._toggle(record, option, tr)
+            if action == "bot":
+                if len(record.seats) >= MAX_SEATS:
+                    return Reply(tr("The table is full."))
+                bots = sum(1 for s in record.seats if s.is_bot)
+                record.seats.append(
+                    Seat(name=self._bot_name(bots + 1, record.lang), bot=self.bot_level)
+                )
+                return await self._lobby_changed(record)
+            if action == "start":
+                if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
+                    return Reply(tr("A table needs 2 or 3 players."), alert=True)
+                await self._start(record)
+                return Reply(tr("The game has started."))
+            if action == "cancel":
+                await self._cancel(record)
+                return Reply(tr("The table was cancelled."))
+            return Reply(tr("That is not possible now."))
+
+    async def join(self, table_id: int, who: Person, tr: Translator) -> Reply:
+        """Join from a deep link: the user has just opened the private chat."""
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or record.status != TableStatus.LOBBY:
+                return Reply(tr("This table is no longer open."))
+            return await self._join(record, who, tr)
+
+    async def _join(self, record: TableRecord, who: Person, tr: Translator) -> Reply:
+        if record.seat_of(who.id) is not None:
+            return Reply(tr("You are already at this table."))
+        if len(record.seats) >= MAX_SEATS:
+            return Reply(tr("The table is full."))
+        if not await self.people.has_private(who.id):
+            me = await self.publisher.sender.bot.me()
+            url = f"https://t.me/{me.username}?start=j{record.id}"
+            text = tr("To get your cards privately, open a chat with me first: {url}", url=url)
+            return Reply(text, alert=True, url=url)
+        record.seats.append(Seat(name=who.name, user_id=who.id))
+        await self._lobby_changed(record)
+        return Reply(tr("You joined the table."))
+
+    async def _leave_lobby(self, record: TableRecord, who: Person, tr: Translator) -> Reply:
+        seat = record.seat_of(who.id)
+        if seat is None:
+            return Reply(tr("You are not at this table."))
+        del record.seats[seat]
+        await self._lobby_changed(record)
+        return Reply(tr("You left the table."))
+
+    async def _toggle(self, record: TableRecord, option: int, tr: Translator) -> Reply:
+        options = self.options(record)
+        names = list(options)
+        if 0 <= option < len(names):
+            name = names[option]
+            values = options[name]
+            current = record.conventions.get(name, values[0])
+            at = values.index(current) if current in values else -1
+            record.conventions = (
+                self.games(record.game)
+                .conventions_type.from_json(record.conventions)
+                .replace(name, values[(at + 1) % len(values)])
+                .to_json()
+            )
+        elif option == len(names):
+            at = TURN_TIMERS.index(record.turn_timer) if record.turn_timer in TURN_TIMERS else -1
+            record.turn_timer = TURN_TIMERS[(at + 1) % len(TURN_TIMERS)]
+        else:
+            return Reply(tr("That is not possible now."))
+        record.version += 1
+        await self.tables.save(record)
+        await self.publisher.lobby(record, settings=options)
+        await self.tables.save(record)
+        return Reply()
+
+    async def _lobby_changed(self, record: TableRecord) -> Reply:
+        record.version += 1
+        await self.tables.save(record)
+        await self.publisher.lobby(record)
+        await self.tables.save(record)
+        return Reply()
+
+    async def _may_manage(self, record: TableRecord, who: Person) -> bool:
+        if who.id == record.host_id:
+            return True
+        return who.is_admin is not None and await who.is_admin()
+
+    async def _start(self, record: TableRecord) -> None:
+        cls = self.games(record.game)
+        conventions = cls.conventions_type.from_json(record.conventions)
+        game = cls.new(len(record.seats), conventions, record.seed)
+        record.status = TableStatus.PLAYING
+        await self._commit(record, game, rows_before=0, to_act_before=None)
+
+    async def _cancel(self, record: TableRecord) -> None:
+        record.status = TableStatus.CANCELLED
+        record.version += 1
+        await self.tables.save(record)
+        if record.state is None:
+            await self.publisher.lobby(record)
+        else:
+            tr = self.publisher.tr(record.lang)
+            await self.publisher.sender.send(record.chat_id, tr("The table was cancelled."))
+            game = self.load(record)
+            await self.publisher.sender.show(
+                record.chat_id, record.table_msg_id, _table_snapshot(game, record, tr)
+            )
+            for user_id, message_id in record.hand_msgs.items():
+                await self.publisher.sender.edit(
+                    user_id, message_id, tr("The table was cancelled.")
+                )
+        await self.tables.save(record)
+
+    async def cancel(self, chat_id: int, who: Person, tr: Translator) -> Reply:
+        record = await self.tables.open_in_chat(chat_id)
+        if record is None:
+            return Reply(tr("There is no open table in this chat."))
+        async with self.lock(record.id):
+            record = await self.tables.get(record.id)
+            if record is None or not record.is_open:
+                return Reply(tr("There is no open table in this chat."))
+            if not await self._may_manage(record, who):
+                return Reply(tr("Only the host or a chat admin can do that."))
+            await self._cancel(record)
+        return Reply()
+
+    # -- play ------------------------------------------------------------------------
+
+    async def act(
+        self, table_id: int, version: int, who: Person, code: str, tr: Translator
+    ) -> Reply:
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or record.state is None:
+                return Reply(tr("This table is no longer open."))
+            if record.status != TableStatus.PLAYING:
+                return Reply(tr("This game is over."))
+            seat = record.seat_of(who.id)
+            if seat is None:
+                return Reply(tr("You are not at this table."), alert=True)
+            if version != record.version:
+                return Reply(tr("Already played, or this button is out of date."))
+            game = self.load(record)
+            rows_before = len(game.scoresheet().rows)
+            to_act_before = game.current_seat()
+            try:
+                game.apply(seat, code)
+            except IllegalAction as error:
+                return Reply(refusal(error, tr), alert=True)
+            await self._commit(record, game, rows_before=rows_before, to_act_before=to_act_before)
+            return Reply()
+
+    async def leave_game(self, chat_id: int, who: Person, tr: Translator) -> Reply:
+        """A player leaves mid-game: a bot takes the seat; with nobody left the table closes."""
+        record = await self.tables.open_in_chat(chat_id)
+        if record is None:
+            return Reply(tr("There is no open table in this chat."))
+        if record.status == TableStatus.LOBBY:
+            return await self.lobby(record.id, record.version, who, "leave", -1, tr)
+        async with self.lock(record.id):
+            record = await self.tables.get(record.id)
+            if record is None or record.status != TableStatus.PLAYING:
+                return Reply(tr("There is no open table in this chat."))
+            seat = record.seat_of(who.id)
+            if seat is None:
+                return Reply(tr("You are not at this table."))
+            old = record.seats[seat]
+            record.seats[seat] = Seat(name=old.name, user_id=old.user_id, bot=self.bot_level)
+            message_id = record.hand_msgs.pop(who.id, None)
+            if message_id is not None:
+                await self.publisher.sender.edit(who.id, message_id, tr("You left the table."))
+            if not record.humans():
+                await self._cancel(record)
+                return Reply(tr("The table was cancelled."))
+            game = self.load(record)
+            table_tr = self.publisher.tr(record.lang)
+            notice = table_tr("{name} left the table; a bot plays for them now.", name=old.name)
+            await self._commit(
+                record,
+                game,
+                rows_before=len(game.scoresheet().rows),
+                to_act_before=game.current_seat(),
+                notice=notice,
+            )
+        return Reply()
+
+    async def _commit(
+        self,
+        record: TableRecord,
+        game: Game,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notice: str | None = None,
+    ) -> None:
+        """Let bot players move, save the new state, then show it."""
+        await self._run_bots(record, game)
+        record.state = game.to_json()
+        record.version += 1
+        if game.is_over:
+            record.status = TableStatus.FINISHED
+        await self.tables.save(record)
+        await self.publisher.game(
+            record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
+        )
+        await self.tables.save(record)
+
+    async def _run_bots(self, record: TableRecord, game: Game) -> None:
+        step = 0
+        while (seat := game.current_seat()) is not None and record.seats[seat].is_bot:
+            level = record.seats[seat].bot or self.bot_level
+            seed = (record.seed * 1_000_003 + record.version * 7_919 + step) & 0x7FFF_FFFF
+            if level == "random":
+                code = self.choose(game, seat, level, seed)
+            else:
+                code = await asyncio.to_thread(self.choose, game, seat, level, seed)
+            game.apply(seat, code)
+            step += 1
+
+    async def resume_all(self) -> int:
+        """After a restart: let waiting bots move and bring every table's messages up to date."""
+        resumed = 0
+        for stale in await self.tables.unfinished():
+            async with self.lock(stale.id):
+                record = await self.tables.get(stale.id)
+                if record is None or record.status != TableStatus.PLAYING:
+                    continue
+                game = self.load(record)
+                try:
+                    await self._commit(
+                        record,
+                        game,
+                        rows_before=len(game.scoresheet().rows),
+                        to_act_before=game.current_seat(),
+                    )
+                except Exception:
+                    log.exception("could not resume table %s", record.id)
+                    continue
+                resumed += 1
+        return resumed
+
+    # -- read-only -------------------------------------------------------------------
+
+    async def hand(self, table_id: int, who: Person, tr: Translator) -> Reply:
+        record = await self.tables.get(table_id)
+        if record is None or record.state is None:
+            return Reply(tr("This table is no longer open."), alert=True)
+        seat = record.seat_of(who.id)
+        if seat is None:
+            return Reply(tr("You are not at this table."), alert=True)
+        return Reply(hand_alert(self.load(record).view(seat), tr), alert=True)
+
+    async def last_trick(self, table_id: int, tr: Translator) -> Reply:
+        record = await self.tables.get(table_id)
+        if record is None or record.state is None:
+            return Reply(tr("This table is no longer open."), alert=True)
+        view = self.load(record).view(None)
+        return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
+
+
+def _table_snapshot(game: Game, record: TableRecord, tr: Translator) -> str:
+    from bot.render.table import table_text
+
+    return table_text(game.view(None), [s.name for s in record.seats], tr)
