@@ -1,0 +1,16 @@
+"""Deberts bot players.
+
+``easy`` plays a hand-written strategy: it orders on a hand evaluation, cashes
+master cards, draws trumps as the bidder, takes points cheaply and discards low.
+``hard`` deals the cards it cannot see consistently with everything its seat
+knows and plays each option out with the easy strategy, for the auction too.
+"""
+
+from __future__ import annotations
+
+from bot.ai.deberts.policies import easy_policy, hard_policy
+from bot.ai.players import Policy
+
+__all__ = ["POLICIES", "easy_policy", "hard_policy"]
+
+POLICIES: dict[str, Policy] = {"easy": easy_policy, "hard": hard_policy}

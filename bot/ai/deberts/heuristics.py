@@ -1,0 +1,252 @@
+"""Hand-written card play: cash masters, draw trumps, take points cheaply, discard low.
+
+:func:`greedy_card` reads only the acting seat's hand and public facts from the
+:class:`~bot.ai.deberts.table.Table` (cards gone, the trick, voids shown), so the
+same function serves the easy level and the rollouts of the hard level.
+"""
+
+from __future__ import annotations
+
+from bot.ai.deberts.table import FULL, ORDER, POINTS, STRENGTH, Table, beats, top_unplayed
+from bot.engine.cards import SUIT_MASKS
+
+__all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def lowest_card(mask: int, trump: int) -> int:
+    """The card of ``mask`` that costs least to give away: few points, weak, not a trump."""
+    pts = POINTS[trump]
+    strength = STRENGTH[trump]
+    best = -1
+    best_key = 1 << 30
+    for card in _cards(mask):
+        key = pts[card] * 64 + strength[card] + (2000 if card >> 3 == trump else 0)
+        if key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def _cheapest_beater(beaters: int, trump: int) -> int:
+    strength = STRENGTH[trump]
+    best = -1
+    best_key = 1 << 30
+    for card in _cards(beaters):
+        key = strength[card] + (100 if card >> 3 == trump else 0)
+        if key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def opponents_may_hold(table: Table, seat: int, suit_mask: int, after: list[int]) -> int:
+    """Cards of ``suit_mask`` not gone, not ``seat``'s, and not ruled out for all of ``after``."""
+    unknown = suit_mask & FULL & ~(table.gone | table.hands[seat])
+    if not unknown or not after:
+        return 0
+    possible = 0
+    for other in after:
+        possible |= unknown & ~table.voids[other]
+    return possible
+
+
+def _opponents(table: Table, seat: int) -> list[int]:
+    """Seats playing against ``seat`` in this deal: everybody, except a fellow whistler."""
+    n = table.n
+    if seat == table.bidder or n == 2:
+        return [s for s in range(n) if s != seat]
+    return [table.bidder]
+
+
+def greedy_card(table: Table, seat: int) -> int:
+    hand = table.hands[seat]
+    legal = table.legal(seat)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if not table.trick:
+        return _lead(table, seat, hand)
+    return _follow(table, seat, legal)
+
+
+def _lead(table: Table, seat: int, hand: int) -> int:
+    trump = table.trump
+    gone = table.gone
+    pts = POINTS[trump]
+    others = [s for s in range(table.n) if s != seat]
+    opps = _opponents(table, seat)
+    my_trumps = hand & SUIT_MASKS[trump]
+    their_trumps = opponents_may_hold(table, seat, SUIT_MASKS[trump], opps)
+    if my_trumps and their_trumps:
+        top = top_unplayed(trump, gone, trump)
+        n_mine = my_trumps.bit_count()
+        if top >= 0 and hand >> top & 1 and (seat == table.bidder or n_mine >= 2):
+            return top
+        if seat == table.bidder and n_mine >= 3 and n_mine > their_trumps.bit_count() // 2:
+            # Long trumps without the top: push a small one to draw theirs.
+            low = lowest_card(my_trumps, trump)
+            if pts[low] == 0:
+                return low
+    # Cash a master of a plain suit nobody will ruff.
+    best_master = -1
+    best_value = -1
+    for suit in range(4):
+        if suit == trump:
+            continue
+        mine = hand & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        top = top_unplayed(suit, gone, trump)
+        if top < 0 or not mine >> top & 1:
+            continue
+        ruff_risk = any(
+            table.voids[o] & SUIT_MASKS[suit] and not table.voids[o] & SUIT_MASKS[trump]
+            for o in opps
+        ) and bool(their_trumps)
+        if ruff_risk:
+            continue
+        value = pts[top] * 4 + (SUIT_MASKS[suit] & ~gone & ~hand).bit_count()
+        if value > best_value:
+            best_master, best_value = top, value
+    if best_master >= 0 and pts[best_master] > 0:
+        return best_master
+    # Otherwise a small card: from a suit without an unguarded ten, short if we can ruff later.
+    best = -1
+    best_key = 1 << 30
+    for card in _cards(hand):
+        suit = card >> 3
+        if suit == trump:
+            continue
+        mine = hand & SUIT_MASKS[suit]
+        length = mine.bit_count()
+        key = pts[card] * 40 + STRENGTH[trump][card]
+        ten = suit * 8 + 3
+        ace = suit * 8 + 7
+        if mine >> ten & 1 and not gone >> ace & 1 and not mine >> ace & 1:
+            key += 150 if length <= 2 else 40
+        if my_trumps and length == 1:
+            key -= 8
+        if all(table.voids[o] & SUIT_MASKS[suit] for o in opps) and their_trumps:
+            key += 60
+        _ = others
+        if key < best_key:
+            best, best_key = card, key
+    if best >= 0:
+        return best
+    # Only trumps left.
+    top = top_unplayed(trump, gone, trump)
+    if top >= 0 and hand >> top & 1:
+        return top
+    return lowest_card(hand, trump)
+
+
+def _follow(table: Table, seat: int, legal: int) -> int:
+    trump = table.trump
+    pts = POINTS[trump]
+    trick = table.trick
+    best_card = trick[table.best]
+    best_seat = table.best_seat
+    n = table.n
+    after = [(seat + i) % n for i in range(1, n - len(trick))]
+    opps = _opponents(table, seat)
+    trick_points = sum(pts[c] for c in trick)
+    friendly = best_seat not in opps
+    if friendly:
+        # A fellow whistler wins: give points if nobody after us can take them back.
+        if not any(s in opps for s in after):
+            return _smear(table, seat, legal)
+        return lowest_card(legal, trump)
+    beaters = 0
+    for card in _cards(legal):
+        if beats(card, best_card, trump):
+            beaters |= 1 << card
+    if not beaters:
+        return lowest_card(legal, trump)
+    later_opps = [s for s in after if s in opps]
+    if not later_opps:
+        return _take_last(table, legal, beaters, trick_points)
+    led = trick[0] >> 3
+    if best_card >> 3 == led and led != trump:
+        in_suit = beaters & SUIT_MASKS[led]
+        if in_suit:
+            top = top_unplayed(led, table.gone, trump)
+            if top >= 0 and in_suit >> top & 1:
+                ruff = any(
+                    table.voids[o] & SUIT_MASKS[led]
+                    and opponents_may_hold(table, seat, SUIT_MASKS[trump], [o])
+                    for o in later_opps
+                )
+                if not ruff:
+                    return top
+            return lowest_card(legal, trump)
+    # Ruffing, or a trump over a trump: take with a trump they cannot beat, if any.
+    trumps = beaters & SUIT_MASKS[trump]
+    if trumps:
+        their = opponents_may_hold(table, seat, SUIT_MASKS[trump], later_opps)
+        safe = [c for c in _cards(trumps) if not their & _stronger_trumps(c, trump)]
+        if safe:
+            return min(safe, key=lambda c: STRENGTH[trump][c])
+        if trick_points >= 10 or led == trump:
+            return _cheapest_beater(trumps, trump)
+        alternatives = legal & ~trumps
+        if alternatives:
+            return lowest_card(alternatives, trump)
+        return _cheapest_beater(trumps, trump)
+    return lowest_card(legal, trump)
+
+
+def _stronger_trumps(card: int, trump: int) -> int:
+    mask = 0
+    strength = STRENGTH[trump]
+    for other in ORDER[trump][trump]:
+        if strength[other] > strength[card]:
+            mask |= 1 << other
+    return mask
+
+
+def _take_last(table: Table, legal: int, beaters: int, trick_points: int) -> int:
+    """Nobody against us plays after: take with the card that wastes least."""
+    trump = table.trump
+    pts = POINTS[trump]
+    led = table.trick[0] >> 3
+    in_suit = beaters & SUIT_MASKS[led] if led != trump else 0
+    if in_suit:
+        ten = led * 8 + 3
+        ace = led * 8 + 7
+        if in_suit >> ten & 1 and not (table.gone | in_suit) >> ace & 1:
+            return ten  # the ten would fall to the ace later
+        # The biggest points that are not the suit's master, else the cheapest.
+        top = top_unplayed(led, table.gone, trump)
+        cards = [c for c in _cards(in_suit) if c != top]
+        if cards:
+            return max(cards, key=lambda c: (pts[c], STRENGTH[trump][c]))
+        return top
+    trumps = beaters & SUIT_MASKS[trump]
+    cheapest = _cheapest_beater(trumps or beaters, trump)
+    alternatives = legal & ~beaters
+    if trick_points == 0 and pts[cheapest] >= 10 and alternatives:
+        return lowest_card(alternatives, trump)
+    return cheapest
+
+
+def _smear(table: Table, seat: int, legal: int) -> int:
+    """Give a friend the most points without throwing a master card away."""
+    trump = table.trump
+    pts = POINTS[trump]
+    best = -1
+    best_key = -1
+    for card in _cards(legal):
+        suit = card >> 3
+        if suit == trump and pts[card] >= 10:
+            continue
+        if card == top_unplayed(suit, table.gone, trump) and pts[card] >= 10:
+            continue
+        if pts[card] > best_key:
+            best, best_key = card, pts[card]
+    return best if best >= 0 else lowest_card(legal, trump)

@@ -1,0 +1,234 @@
+"""What one seat knows in a Deberts deal, read from its view.
+
+The view shows the trick in progress and the last complete trick. When it also
+carries ``"tricks"`` (every complete trick of the deal) that is used; otherwise
+the tricks a seat has seen are remembered between its own decisions (each seat
+plays to every trick, so the last trick of each view completes the history).
+The memory is keyed by what identifies the deal from the seat's side and is
+checked against the view before use; a gap only makes the seat know less.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.cards import SUIT_MASKS, codes_to_mask, parse_index
+from bot.engine.deberts.rules import BELLA_POINTS, RANKING
+
+__all__ = ["Knowledge", "forget_all", "read_view"]
+
+SUITS = "SCDH"
+_MEMORY: OrderedDict[tuple[Any, ...], list[list[tuple[int, int]]]] = OrderedDict()
+_MEMORY_SIZE = 512
+
+
+def forget_all() -> None:
+    _MEMORY.clear()
+
+
+@dataclass
+class Knowledge:
+    n: int
+    seat: int
+    dealer: int
+    phase: str
+    hand: int
+    hand_sizes: list[int]
+    trump: int = -1
+    bidder: int = -1
+    open_card: int = -1
+    bottom_card: int = -1
+    # complete tricks of this deal, each a list of (seat, card) in play order
+    history: list[list[tuple[int, int]]] = field(default_factory=list)
+    history_complete: bool = True
+    trick: list[tuple[int, int]] = field(default_factory=list)
+    gone: int = 0
+    voids: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # card points, bella, last trick
+    took: list[bool] = field(default_factory=list)
+    known: list[int] = field(default_factory=list)  # cards known to sit in a seat's hand
+    played: list[int] = field(default_factory=list)  # cards each seat has played this deal
+    started: int = 0  # seats that have played their first card
+    combo_seat: int = -1
+    combo_points: int = 0
+    combos_resolved: bool = False
+    bella_done: int = 0  # seats that have scored bella
+    missing_points: int = 0  # card points of tricks not remembered
+    auction: list[tuple[int, str]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    moscow: bool = True
+
+    @property
+    def unseen(self) -> int:
+        """Cards this seat cannot place: not in its hand, not gone, not shown face up."""
+        mask = ((1 << 32) - 1) & ~(self.hand | self.gone)
+        if self.open_card >= 0:
+            mask &= ~(1 << self.open_card)
+        if self.bottom_card >= 0:
+            mask &= ~(1 << self.bottom_card)
+        return mask
+
+
+def _trick_pairs(trick: dict[str, Any] | list[Any] | None) -> list[tuple[int, int]]:
+    if not trick:
+        return []
+    cards = trick["cards"] if isinstance(trick, dict) else trick
+    return [(int(item["seat"]), parse_index(item["card"])) for item in cards]
+
+
+def _remembered_history(view: dict[str, Any], seat: int) -> tuple[list[list[Any]], bool]:
+    """Complete tricks of this deal from the view, or from what this seat saw before."""
+    done = sum(view["tricks_taken"])
+    if "tricks" in view and view["tricks"] is not None:
+        return [_trick_pairs(t) for t in view["tricks"]], True
+    key = (
+        seat,
+        view["deal_no"],
+        view["dealer"],
+        view.get("bidder"),
+        view.get("trump"),
+        tuple(view.get("totals", ())),
+        view.get("open_card"),
+        view.get("bottom_card"),
+        tuple(view.get("hanging", ())),
+    )
+    history = _MEMORY.get(key)
+    if history is None or len(history) > done:
+        history = []
+    last = _trick_pairs(view.get("last_trick")) if done else []
+    if done:
+        if len(history) == done and history[-1] != last:
+            history = []
+        if len(history) == done - 1:
+            history = [*history, last]
+    hand = codes_to_mask(view["hand"])
+    if any(hand >> card & 1 for t in history for _, card in t):
+        history = [last] if done else []
+    _MEMORY[key] = history
+    _MEMORY.move_to_end(key)
+    while len(_MEMORY) > _MEMORY_SIZE:
+        _MEMORY.popitem(last=False)
+    if len(history) == done:
+        return list(history), True
+    # Only part of the deal is known: keep the tricks seen last (the end of the deal).
+    return list(history[-1:] if done else []), False
+
+
+def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:
+    """Voids a play shows, given the cards before it in the trick."""
+    trump = k.trump
+    if not pairs or trump < 0:
+        return
+    led = pairs[0][1] >> 3
+    suit = card >> 3
+    if suit != led:
+        k.voids[seat] |= SUIT_MASKS[led]
+        if suit != trump:
+            k.voids[seat] |= SUIT_MASKS[trump]
+        return
+    if led == trump:
+        strength = RANKING.trump_strength
+        top = max((c for _, c in pairs if c >> 3 == trump), key=lambda c: strength[c])
+        if strength[card] < strength[top]:
+            k.voids[seat] |= RANKING.trump_stronger[top]
+
+
+def read_view(view: dict[str, Any]) -> Knowledge:
+    seat = int(view["seat"])
+    n = int(view["seats"])
+    k = Knowledge(
+        n=n,
+        seat=seat,
+        dealer=int(view["dealer"]),
+        phase=str(view["phase"]),
+        hand=codes_to_mask(view["hand"]),
+        hand_sizes=list(view["hand_sizes"]),
+        voids=[0] * n,
+        points=[0] * n,
+        took=[False] * n,
+        known=[0] * n,
+        played=[0] * n,
+        totals=list(view.get("totals", [0] * n)),
+    )
+    k.auction = [(int(a["seat"]), str(a["action"])) for a in view.get("auction", [])]
+    if view.get("trump"):
+        k.trump = SUITS.index(view["trump"])
+    if view.get("bidder") is not None:
+        k.bidder = int(view["bidder"])
+    if view.get("open_card"):
+        k.open_card = parse_index(view["open_card"])
+    if view.get("bottom_card"):
+        k.bottom_card = parse_index(view["bottom_card"])
+    conventions = view.get("conventions") or {}
+    k.moscow = conventions.get("trump_in_combination", "moscow") == "moscow"
+    if k.phase != "play":
+        return k
+    history, complete = _remembered_history(view, seat)
+    k.history = history
+    k.history_complete = complete
+    k.trick = _trick_pairs(view.get("trick"))
+    trump = k.trump
+    for t in history:
+        for i, (s, card) in enumerate(t):
+            _record_play(k, t[:i], s, card)
+            k.gone |= 1 << card
+            k.played[s] |= 1 << card
+            k.started |= 1 << s
+        winner = _winner(t, trump)
+        k.points[winner] += sum(RANKING.points(c, trump) for _, c in t)
+    for i, (s, card) in enumerate(k.trick):
+        _record_play(k, k.trick[:i], s, card)
+        k.gone |= 1 << card
+        k.played[s] |= 1 << card
+        k.started |= 1 << s
+    done = view["tricks_taken"]
+    for s in range(n):
+        k.took[s] = done[s] > 0
+    if not complete:
+        # Tricks we did not see: count their points as average ones.
+        seen = [0] * n
+        for t in history:
+            seen[_winner(t, trump)] += 1
+        for s in range(n):
+            k.missing_points += (done[s] - seen[s]) * 16
+            k.points[s] += (done[s] - seen[s]) * 16
+        if sum(done):
+            k.started = (1 << n) - 1
+    for item in view.get("announcements", []):
+        s = int(item["seat"])
+        cards = codes_to_mask(item["cards"])
+        kind = item["kind"]
+        if kind == "swap7":
+            k.known[s] |= cards
+        elif kind == "bella":
+            k.points[s] += BELLA_POINTS
+            k.bella_done |= 1 << s
+            k.known[s] |= cards
+        elif kind in ("terz", "berz"):
+            k.combo_seat = s
+            k.combo_points += int(item["points"])
+            k.known[s] |= cards
+    if view.get("combination_winner") is not None or k.combo_seat >= 0:
+        k.combos_resolved = True
+        if view.get("combination_winner") is not None:
+            k.combo_seat = int(view["combination_winner"])
+    elif sum(done):
+        k.combos_resolved = True  # everyone has played: nobody holds a combination
+    for s in range(n):
+        k.known[s] &= ~(k.gone | k.hand)
+        if s == seat:
+            k.known[s] = 0
+    return k
+
+
+def _winner(trick: list[tuple[int, int]], trump: int) -> int:
+    best_seat, best = trick[0]
+    for s, card in trick[1:]:
+        if card >> 3 == best >> 3:
+            if RANKING.strength(card, trump) > RANKING.strength(best, trump):
+                best_seat, best = s, card
+        elif card >> 3 == trump:
+            best_seat, best = s, card
+    return best_seat

@@ -1,0 +1,110 @@
+"""Deal the cards a seat cannot see, consistently with what it knows.
+
+Hidden cards go to the other seats' hands (as many as each holds) or stay out
+of play; a seat never receives a card it has shown to lack (a void, or a trump
+it could not overtrump with), every card known to sit in a hand (the swapped
+open card, announced combination and bella cards) stays there, and no card the
+seat holds, has seen played, or has seen face up is dealt.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.deberts.evaluation import bid_strength
+from bot.ai.deberts.knowledge import Knowledge
+
+__all__ = ["sample_auction_deal", "sample_hands"]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _pick(cards: list[int], count: int, rng: random.Random) -> int:
+    mask = 0
+    for card in rng.sample(cards, count):
+        mask |= 1 << card
+    return mask
+
+
+def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]:
+    """Every seat's hand in one deal consistent with ``k`` (the seat's own as it is)."""
+    n = k.n
+    pool = k.unseen
+    for s in range(n):
+        pool &= ~k.known[s]
+    others = [s for s in range(n) if s != k.seat]
+    need = {s: k.hand_sizes[s] - k.known[s].bit_count() for s in others}
+    for attempt in range(tries):
+        respect_voids = attempt < tries - 1
+        allowed = {s: pool & ~(k.voids[s] if respect_voids else 0) for s in others}
+        order = sorted(others, key=lambda s: allowed[s].bit_count() - need[s])
+        left = pool
+        hands = [0] * n
+        hands[k.seat] = k.hand
+        ok = True
+        for s in order:
+            cards = _bits(allowed[s] & left)
+            if len(cards) < need[s]:
+                ok = False
+                break
+            chosen = _pick(cards, need[s], rng)
+            hands[s] = chosen | k.known[s]
+            left &= ~chosen
+        if ok:
+            return hands
+    # Not reachable with a consistent view; deal without constraints.
+    hands = [0] * n
+    hands[k.seat] = k.hand
+    free = _bits(pool)
+    rng.shuffle(free)
+    at = 0
+    for s in others:
+        hands[s] = k.known[s] | sum(1 << c for c in free[at : at + need[s]])
+        at += need[s]
+    return hands
+
+
+def auction_weight(k: Knowledge, hands: list[int], played: list[int]) -> float:
+    """How well a deal fits the auction: the bidder is strong in trump, passers were not."""
+    if k.trump < 0 or k.bidder < 0:
+        return 1.0
+    weight = 1.0
+    open_suit = k.open_card >> 3 if k.open_card >= 0 else -1
+    for seat, action in k.auction:
+        if seat == k.seat:
+            continue
+        start = hands[seat] | played[seat]
+        if action == "pass" and open_suit >= 0 and seat != k.bidder:
+            strength = bid_strength(start, open_suit) - 15
+            if strength > 62:
+                weight *= 0.35
+        elif seat == k.bidder and action != "pass":
+            strength = bid_strength(start, k.trump) - 15
+            if strength < 40:
+                weight *= 0.35
+    return weight
+
+
+def sample_auction_deal(
+    hand: int, n: int, seat: int, open_card: int, rng: random.Random
+) -> tuple[list[int], int]:
+    """During the auction: everyone's 9 cards (ours with 3 more) and the bottom card."""
+    unseen = ((1 << 32) - 1) & ~hand & ~(1 << open_card)
+    cards = _bits(unseen)
+    rng.shuffle(cards)
+    hands = [0] * n
+    at = 0
+    for s in range(n):
+        count = 3 if s == seat else 9
+        for card in cards[at : at + count]:
+            hands[s] |= 1 << card
+        at += count
+    hands[seat] |= hand
+    return hands, cards[-1]
