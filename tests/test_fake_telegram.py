@@ -210,13 +210,19 @@ async def test_not_modified_edit_is_a_bad_request(
 ) -> None:
     alice = fake_telegram.add_user("Alice", started=True)
     sent = await fake_bot.send_message(alice.id, "<i>same</i>", reply_markup=keyboard("A"))
-    ids = {"chat_id": alice.id, "message_id": sent.message_id}
+    chat_id, message_id = alice.id, sent.message_id
 
     with pytest.raises(TelegramBadRequest, match="message is not modified"):
-        await fake_bot.edit_message_text("<i>same</i>", reply_markup=keyboard("A"), **ids)
+        await fake_bot.edit_message_text(
+            "<i>same</i>", chat_id=chat_id, message_id=message_id, reply_markup=keyboard("A")
+        )
     with pytest.raises(TelegramBadRequest, match="message is not modified"):
-        await fake_bot.edit_message_reply_markup(reply_markup=keyboard("A"), **ids)
-    await fake_bot.edit_message_text("<b>same</b>", reply_markup=keyboard("A"), **ids)
+        await fake_bot.edit_message_reply_markup(
+            chat_id=chat_id, message_id=message_id, reply_markup=keyboard("A")
+        )
+    await fake_bot.edit_message_text(
+        "<b>same</b>", chat_id=chat_id, message_id=message_id, reply_markup=keyboard("A")
+    )
 
 
 async def test_html_that_telegram_cannot_parse_is_a_bad_request(
@@ -366,3 +372,16 @@ async def test_commands_chat_info_and_members(fake_telegram: FakeTelegram, fake_
 async def test_wait_for_times_out_with_a_report(fake_telegram: FakeTelegram) -> None:
     with pytest.raises(TimeoutError, match="never"):
         await fake_telegram.wait_for(lambda: False, timeout=0.05, what="never")
+
+
+async def test_delayed_answers_arrive_late(fake_telegram: FakeTelegram, fake_bot: Bot) -> None:
+    fake_telegram.delay("getMe", 0.2, count=1)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+
+    await fake_bot.get_me()
+    slow = loop.time() - started
+    await fake_bot.get_me()
+
+    assert slow >= 0.2
+    assert [c.fault for c in fake_telegram.calls("getMe")] == ["delay", None]
