@@ -120,8 +120,6 @@ def _fits(mem: DealMemory, view: JsonDict, hand: int, tricks_done: int) -> bool:
     phase = view["phase"]
     if phase == "auction":
         return mem.first_hand == hand and not (mem.tricks or mem.pre_give or mem.given)
-    if mem.first_hand == 0:
-        return False
     if phase == "play":
         if mem.last_hand and hand & ~mem.last_hand:
             return False
@@ -138,8 +136,10 @@ def _fits(mem: DealMemory, view: JsonDict, hand: int, tricks_done: int) -> bool:
                     return False
         return True
     # talon, give, redeal, contract: the hand grows by the talon or a given card only
-    extra = hand & ~mem.first_hand
-    return extra.bit_count() <= 3
+    if phase == "talon":
+        return mem.first_hand in (0, hand) and not mem.tricks
+    extra = hand & ~mem.first_hand if mem.first_hand else 0
+    return extra.bit_count() <= 3 and not mem.tricks
 
 
 def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
@@ -155,7 +155,7 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
     mem = memory.get(key) if memory is not None else None
     if mem is None or not _fits(mem, view, hand, tricks_done):
         mem = DealMemory(key)
-        if phase == "auction":
+        if phase in ("auction", "talon"):
             mem.first_hand = hand
         if memory is not None:
             memory.put(mem)

@@ -1,0 +1,280 @@
+"""The hard level: Monte Carlo search over the cards the seat cannot see.
+
+Each decision deals the hidden cards many times (consistently with the seat's
+knowledge, see :mod:`bot.ai.thousand.sampling`), plays every candidate in every
+deal and finishes the deal with the easy level's card play for all seats, then
+takes the candidate with the best mean outcome. The amount of work is a fixed
+number of playouts per millisecond of budget, so a seed always gives the same
+decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.thousand.cards import DECK, POINTS, card_code
+from bot.ai.thousand.easy import _redeal, easy_policy, numbers
+from bot.ai.thousand.evaluate import give_card
+from bot.ai.thousand.knowledge import Knowledge, read, remember_give
+from bot.ai.thousand.play import PlayState
+from bot.ai.thousand.sampling import sample_hands
+from bot.engine.base import JsonDict
+from bot.engine.cards import iter_mask, parse_index
+
+__all__ = ["PLAYOUTS_PER_MS", "hard_policy"]
+
+PLAYOUTS_PER_MS = 2.0
+"""Playouts per millisecond of budget: a deal playout takes about 0.2 ms here."""
+
+
+def _playouts(budget_ms: float) -> int:
+    return max(24, int(budget_ms * PLAYOUTS_PER_MS))
+
+
+def _round(points: int) -> int:
+    return (points + 2) // 5 * 5
+
+
+def outcome(points: list[int], bidder: int, contract: int, me: int) -> float:
+    """What the deal is worth to ``me``: my score change against the others' mean."""
+    n = len(points)
+    deltas = [0.0] * n
+    for s in range(n):
+        if s == bidder:
+            deltas[s] = contract if points[s] >= contract else -contract
+        else:
+            deltas[s] = _round(points[s])
+    others = sum(deltas[s] for s in range(n) if s != me) / (n - 1)
+    return deltas[me] - others + 0.05 * points[me]
+
+
+def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
+    legal: list[str] = view["legal"]
+    if len(legal) == 1 and view["phase"] != "give":
+        read(view)
+        return legal[0]
+    phase = view["phase"]
+    if phase == "play":
+        know = read(view)
+        return "c" + card_code(_search_card(know, rng, _playouts(budget_ms)))
+    if phase == "auction":
+        return _bid(read(view), legal, rng, _playouts(budget_ms))
+    if phase == "give":
+        know = read(view)
+        action = _give(know, legal, rng, _playouts(budget_ms))
+        remember_give(view, action)
+        return action
+    if phase == "contract":
+        return _contract(read(view), legal, rng, _playouts(budget_ms))
+    if phase == "redeal":
+        return _redeal_hard(read(view), rng, _playouts(budget_ms))
+    return easy_policy(view, rng, budget_ms)
+
+
+# ------------------------------------------------------------------------ play
+
+
+def _state(know: Knowledge, hands: list[int]) -> PlayState:
+    leader = know.trick[0][0] if know.trick else know.me
+    return PlayState(
+        seats=know.seats,
+        hands=hands,
+        trump=know.trump,
+        leader=leader,
+        bidder=know.bidder if know.bidder is not None else 0,
+        trick=know.trick_cards,
+        points=list(know.points),
+        tricks_won=[0] * know.seats,
+        first_trick=know.tricks_done == 0,
+        played=know.played,
+    )
+
+
+def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
+    legal = _legal_mask(know)
+    cards = list(iter_mask(legal))
+    if len(cards) == 1:
+        return cards[0]
+    bidder = know.bidder if know.bidder is not None else 0
+    contract = know.contract or know.bid or 100
+    samples = max(6, playouts // len(cards))
+    totals = dict.fromkeys(cards, 0.0)
+    for _ in range(samples):
+        hands = sample_hands(know, rng)
+        base = _state(know, hands)
+        for c in cards:
+            st = base.copy()
+            st.play(c)
+            st.rollout()
+            totals[c] += outcome(st.points, bidder, contract, know.me)
+    return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
+
+
+def _legal_mask(know: Knowledge) -> int:
+    mask = 0
+    for code in know.legal:
+        if code.startswith("c"):
+            mask |= 1 << parse_index(code[1:])
+    return mask
+
+
+# --------------------------------------------------------------- before play
+
+
+def _deal_out(know: Knowledge, rng: random.Random) -> tuple[list[int], int]:
+    """Hidden hands as now, and the cards left over (the talon(s) when bidding)."""
+    hands = sample_hands(know, rng)
+    rest = DECK & ~_union(hands)
+    return hands, rest
+
+
+def _union(hands: list[int]) -> int:
+    out = 0
+    for h in hands:
+        out |= h
+    return out
+
+
+def _play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
+    """Play a whole deal from the bidder's first lead with the heuristic; deal points."""
+    st = PlayState(seats=seats, hands=hands, trump=-1, leader=bidder, bidder=bidder)
+    st.rollout()
+    return st.points
+
+
+def _give_away(hands: list[int], bidder: int, seats: int) -> None:
+    """The bidder's give-away by the easy rule, in place."""
+    for s in range(seats):
+        if s != bidder:
+            card = give_card(hands[bidder], seats)
+            hands[bidder] &= ~(1 << card)
+            hands[s] |= 1 << card
+
+
+def _bid(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+    bids = numbers(legal, "b")
+    if not bids:
+        return "pass"
+    if "pass" not in legal:
+        return f"b{bids[0]}"
+    me, n = know.me, know.seats
+    bid = bids[0]
+    other = _likely_bidder(know)
+    high = know.bid or 100
+    mine = 0.0
+    theirs = 0.0
+    samples = max(12, playouts // 2)
+    take = 3 if n == 3 else 2
+    for _ in range(samples):
+        hands, rest = _deal_out(know, rng)
+        talon = list(iter_mask(rest))
+        rng.shuffle(talon)
+        talon_mask = sum(1 << c for c in talon[:take])
+        # as the bidder
+        h = list(hands)
+        h[me] |= talon_mask
+        _give_away(h, me, n)
+        points = _play_out(h, n, me)
+        value = outcome(points, me, bid, me)
+        if points[me] < bid - 25:
+            value = max(value, -float(concede_share(bid)))
+        mine += value
+        # passing: another seat plays at the high bid
+        h = list(hands)
+        h[other] |= talon_mask
+        _give_away(h, other, n)
+        points = _play_out(h, n, other)
+        theirs += outcome(points, other, high, me)
+    return f"b{bid}" if mine > theirs else "pass"
+
+
+def concede_share(contract: int) -> int:
+    return (contract + 9) // 10 * 5
+
+
+def _likely_bidder(know: Knowledge) -> int:
+    """Who plays if this seat passes: the high bidder, else the next seat."""
+    if know.bidder is not None and know.bidder != know.me:
+        return know.bidder
+    return (know.me + 1) % know.seats
+
+
+def _give(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+    me, n = know.me, know.seats
+    bid = know.bid or 100
+    targets = sorted({int(a[3]) for a in legal})
+    target = targets[0]
+    options = _give_order(know.hand, n)[:6]
+    samples = max(6, playouts // len(options))
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(samples):
+        hands = sample_hands(know, rng)
+        for c in options:
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            h[target] |= 1 << c
+            h = _finish_give(h, me, n, target)
+            points = _play_out(h, n, me)
+            totals[c] += outcome(points, me, bid, me)
+    card = max(options, key=lambda c: totals[c])
+    code = f"g{card_code(card)}{target}"
+    return code if code in legal else legal[0]
+
+
+def _finish_give(hands: list[int], me: int, n: int, first_target: int) -> list[int]:
+    for s in range(n):
+        if s != me and s != first_target and hands[s].bit_count() < hands[first_target].bit_count():
+            card = give_card(hands[me], n)
+            hands[me] &= ~(1 << card)
+            hands[s] |= 1 << card
+    return hands
+
+
+def _give_order(hand: int, seats: int) -> list[int]:
+    out: list[int] = []
+    rest = hand
+    while rest:
+        c = give_card(rest, seats)
+        out.append(c)
+        rest &= ~(1 << c)
+    return out
+
+
+def _outcomes_now(know: Knowledge, rng: random.Random, playouts: int) -> list[list[int]]:
+    me, n = know.me, know.seats
+    bidder = know.bidder if know.bidder is not None else me
+    results = []
+    for _ in range(max(16, playouts)):
+        hands = sample_hands(know, rng)
+        results.append(_play_out(hands, n, bidder))
+    return results
+
+
+def _contract(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+    me = know.me
+    results = _outcomes_now(know, rng, playouts)
+    contracts = numbers(legal, "k")
+    best = f"k{contracts[0]}"
+    best_value = -1e9
+    for k in contracts:
+        value = sum(outcome(r, me, k, me) for r in results) / len(results)
+        if value > best_value:
+            best, best_value = f"k{k}", value
+    if "concede" in legal:
+        bid = contracts[0]
+        if -float(concede_share(bid)) > best_value:
+            return "concede"
+    return best
+
+
+def _redeal_hard(know: Knowledge, rng: random.Random, playouts: int) -> str:
+    me = know.me
+    if know.bidder != me:
+        return _redeal(know)
+    results = _outcomes_now(know, rng, playouts)
+    bid = know.bid or 100
+    value = max(
+        sum(outcome(r, me, bid, me) for r in results) / len(results),
+        -float(concede_share(bid)),
+    )
+    return "keep" if value >= 0 else "redeal"
