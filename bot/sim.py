@@ -76,16 +76,16 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         (row.notes["bidder"], _contract_made(row.notes))
         for row in sheet.rows
         if row.notes.get("bidder") is not None
-        and ("contract_made" in row.notes or "result" in row.notes)
+        and ("contract_made" in row.notes or "result" in row.notes or "outcome" in row.notes)
     ]
     return GameRecord(seat_levels, sheet.winner, sheet.totals, len(sheet.rows), bids, timings)
 
 
 def _contract_made(notes: dict[str, Any]) -> bool:
-    """Deberts notes ``contract_made``; Thousand notes ``result`` (made/failed/conceded)."""
+    """Thousand notes ``result`` (made/failed/conceded), Deberts ``outcome`` (made/bait/hanging)."""
     if "contract_made" in notes:
         return bool(notes["contract_made"])
-    return notes.get("result") == "made"
+    return notes.get("result", notes.get("outcome")) == "made"
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
