@@ -100,9 +100,18 @@ def test_rule10_game_end_and_mars() -> None:
 
 # Three deals chosen so that playing the first legal card every time scores them
 # exactly as the scoresheet in seed 004 (player A = seat 0, player B = seat 1).
-DEAL_1 = "AC JC JS AH JH KH 7S 8C TD 7C KD KS QC 9C 7D AS QS TS JD 9D QD QH 8H 8D 9S 7H TH 8S TC 9H AD KC"
-DEAL_2 = "JC 9C JS KD 7C 9H 7H JH AC TS 8H QH TD KC QC 7S 8D 8S QD JD TC 7D 8C 9S KH AH AS TH AD 9D QS KS"
-DEAL_3 = "9D 9H 8C 8D QC QS 7H 9S TS QH AC KH 7D TH 9C KD JD 7S TD JC AH JS 7C KS 8S 8H AS AD TC KC JH QD"
+DEAL_1 = (
+    "AC JC JS AH JH KH 7S 8C TD 7C KD KS QC 9C 7D AS "
+    "QS TS JD 9D QD QH 8H 8D 9S 7H TH 8S TC 9H AD KC"
+)
+DEAL_2 = (
+    "JC 9C JS KD 7C 9H 7H JH AC TS 8H QH TD KC QC 7S "
+    "8D 8S QD JD TC 7D 8C 9S KH AH AS TH AD 9D QS KS"
+)
+DEAL_3 = (
+    "9D 9H 8C 8D QC QS 7H 9S TS QH AC KH 7D TH 9C KD "
+    "JD 7S TD JC AH JS 7C KS 8S 8H AS AD TC KC JH QD"
+)
 
 
 def test_seed_004_scoresheet_is_reproduced() -> None:
