@@ -159,6 +159,9 @@ class FakeUser:
 
     async def press(self, message: FakeMessage, button: ButtonMatcher) -> PressHandle:
         """Press a callback button of ``message``'s current inline keyboard."""
+        if message.deleted:
+            msg = f"message {message.message_id} was deleted"
+            raise LookupError(msg)
         found = message.button(button)
         if found.callback_data is None:
             msg = f"button {found.text!r} has no callback_data (url={found.url!r})"
