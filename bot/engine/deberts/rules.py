@@ -13,6 +13,7 @@ from bot.engine.tricks import Obligations, Ranking
 
 __all__ = [
     "ACTION_CODES",
+    "BELLA_MASKS",
     "BELLA_POINTS",
     "BERZ",
     "CARD_CODES",
@@ -135,7 +136,12 @@ def seven_of(suit: int) -> int:
 
 
 def bella_mask(trump: int) -> int:
-    return (1 << (trump * 8 + Rank.KING - 7)) | (1 << (trump * 8 + Rank.QUEEN - 7))
+    return BELLA_MASKS[trump]
+
+
+BELLA_MASKS: tuple[int, ...] = tuple(
+    (1 << (t * 8 + Rank.KING - 7)) | (1 << (t * 8 + Rank.QUEEN - 7)) for t in range(4)
+)
 
 
 class Combination(NamedTuple):

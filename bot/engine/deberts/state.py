@@ -481,16 +481,16 @@ class Deberts(Game):
         if not rules.legal_mask(hand, trick, self._trump) & bit:
             raise self._illegal_card(hand, card)
         n = self._n
-        if not self._started >> seat & 1:
+        started = self._started
+        if not started >> seat & 1:
             self._declared[seat] = rules.combinations(hand)
-            self._started |= 1 << seat
-            if self._started == (1 << n) - 1:
+            self._started = started = started | 1 << seat
+            if started == (1 << n) - 1:
                 self._resolve_combinations()
-        if self._trump >= 0 and card >> 3 == self._trump:
-            bella = rules.bella_mask(self._trump)
-            if bit & bella and hand & bella == bella:
-                self._bella[seat] = True
-                self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
+        bella = rules.BELLA_MASKS[self._trump]
+        if bit & bella and hand & bella == bella:
+            self._bella[seat] = True
+            self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
         hand ^= bit
         self._hands[seat] = hand
         trick.append(card)
