@@ -14,7 +14,7 @@ import random
 
 from bot.ai.thousand.cards import DECK, POINTS, card_code
 from bot.ai.thousand.easy import _redeal, easy_policy, numbers
-from bot.ai.thousand.evaluate import give_card
+from bot.ai.thousand.evaluate import bid_value, give_card
 from bot.ai.thousand.knowledge import Knowledge, read, remember_give
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
@@ -23,12 +23,14 @@ from bot.engine.cards import iter_mask, parse_index
 
 __all__ = ["PLAYOUTS_PER_MS", "hard_policy"]
 
-PLAYOUTS_PER_MS = 2.0
-"""Playouts per millisecond of budget: a deal playout takes about 0.2 ms here."""
+PLAYOUTS_PER_MS = 0.8
+"""Whole-deal playouts (with their sampling) per millisecond of budget."""
+PLAY_FACTOR = 2.0
+"""Card play finishes a deal already under way: this many more playouts."""
 
 
 def _playouts(budget_ms: float) -> int:
-    return max(24, int(budget_ms * PLAYOUTS_PER_MS))
+    return max(16, int(budget_ms * PLAYOUTS_PER_MS))
 
 
 def _round(points: int) -> int:
@@ -48,6 +50,31 @@ def outcome(points: list[int], bidder: int, contract: int, me: int) -> float:
     return deltas[me] - others + 0.05 * points[me]
 
 
+BOLT_COST = 40.0
+"""A bolt's share of the 120 that every third one costs."""
+CONCEDE_MARGIN = 25
+"""A bidder this far short of the contract would concede once it sees its hand."""
+
+
+def conceded(seats: int, bidder: int, contract: int, me: int) -> float:
+    """What a conceded deal is worth to ``me``."""
+    share = float(concede_share(contract))
+    deltas = [share] * seats
+    deltas[bidder] = -BOLT_COST
+    others = sum(deltas[s] for s in range(seats) if s != me) / (seats - 1)
+    return deltas[me] - others
+
+
+def settled(
+    points: list[int], bidder: int, contract: int, me: int, margin: int = CONCEDE_MARGIN
+) -> float:
+    """A deal seen from its start: a hopeless contract is conceded, not played."""
+    value = outcome(points, bidder, contract, me)
+    if points[bidder] < contract - margin:
+        return conceded(len(points), bidder, contract, me)
+    return value
+
+
 def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     legal: list[str] = view["legal"]
     if len(legal) == 1 and view["phase"] != "give":
@@ -56,7 +83,8 @@ def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     phase = view["phase"]
     if phase == "play":
         know = read(view)
-        return "c" + card_code(_search_card(know, rng, _playouts(budget_ms)))
+        playouts = int(_playouts(budget_ms) * PLAY_FACTOR)
+        return "c" + card_code(_search_card(know, rng, playouts))
     if phase == "auction":
         return _bid(read(view), legal, rng, _playouts(budget_ms))
     if phase == "give":
@@ -165,8 +193,13 @@ def _bid(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -
     theirs = 0.0
     samples = max(12, playouts // 2)
     take = 3 if n == 3 else 2
+    shown = _shown_bids(know)
     for _ in range(samples):
         hands, rest = _deal_out(know, rng)
+        for _retry in range(6):
+            if all(bid_value(hands[s], n) >= b - BID_SLACK for s, b in shown.items()):
+                break
+            hands, rest = _deal_out(know, rng)
         talon = list(iter_mask(rest))
         rng.shuffle(talon)
         talon_mask = sum(1 << c for c in talon[:take])
@@ -174,18 +207,32 @@ def _bid(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -
         h = list(hands)
         h[me] |= talon_mask
         _give_away(h, me, n)
-        points = _play_out(h, n, me)
-        value = outcome(points, me, bid, me)
-        if points[me] < bid - 25:
-            value = max(value, -float(concede_share(bid)))
-        mine += value
+        mine += settled(_play_out(h, n, me), me, bid, me)
         # passing: another seat plays at the high bid
         h = list(hands)
         h[other] |= talon_mask
         _give_away(h, other, n)
-        points = _play_out(h, n, other)
-        theirs += outcome(points, other, high, me)
+        # (assume they see a failing contract coming and concede it)
+        theirs += settled(_play_out(h, n, other), other, high, me, margin=0)
     return f"b{bid}" if mine > theirs else "pass"
+
+
+BID_SLACK = 15.0
+"""How far below its bid a hand the others bid on may value, when dealt for them."""
+
+
+def _shown_bids(know: Knowledge) -> dict[int, int]:
+    """Each other seat's highest free bid (the first hand's forced 100 shows nothing)."""
+    out: dict[int, int] = {}
+    first = True
+    for seat, action in know.auction:
+        if action.startswith("b"):
+            amount = int(action[1:])
+            forced = first and amount == 100
+            first = False
+            if seat != know.me and not forced:
+                out[seat] = max(out.get(seat, 0), amount)
+    return out
 
 
 def concede_share(contract: int) -> int:
@@ -260,10 +307,8 @@ def _contract(know: Knowledge, legal: list[str], rng: random.Random, playouts: i
         value = sum(outcome(r, me, k, me) for r in results) / len(results)
         if value > best_value:
             best, best_value = f"k{k}", value
-    if "concede" in legal:
-        bid = contracts[0]
-        if -float(concede_share(bid)) > best_value:
-            return "concede"
+    if "concede" in legal and conceded(know.seats, me, contracts[0], me) > best_value:
+        return "concede"
     return best
 
 
@@ -275,6 +320,6 @@ def _redeal_hard(know: Knowledge, rng: random.Random, playouts: int) -> str:
     bid = know.bid or 100
     value = max(
         sum(outcome(r, me, bid, me) for r in results) / len(results),
-        -float(concede_share(bid)),
+        conceded(know.seats, me, bid, me),
     )
     return "keep" if value >= 0 else "redeal"

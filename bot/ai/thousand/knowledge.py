@@ -89,10 +89,13 @@ class Knowledge:
     history_complete: bool
     conventions: JsonDict
     legal: list[str]
+    auction: list[tuple[int, str]]
 
     @property
     def can_declare(self) -> bool:
-        return self.tricks_done > 0
+        """Marriages count from the deal's second lead on."""
+        full = 11 if self.seats == 2 else 8
+        return self.tricks_done > 0 or max(self.hand_sizes) < full
 
     @property
     def trick_cards(self) -> list[int]:
@@ -206,9 +209,12 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
             if not played >> c & 1 and s != me:
                 known[s] |= 1 << c
     unseen = DECK & ~hand & ~played
+    sizes = view["hand_sizes"]
     for s in range(seats):
         if s != me:
             known[s] &= unseen
+            if known[s].bit_count() > sizes[s]:
+                known[s] = 0  # stale: some of these were played while we were not looking
     to_act = view.get("to_act")
     leader = trick[0][0] if trick else (to_act if to_act is not None else me)
     return Knowledge(
@@ -235,6 +241,7 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
         history_complete=history_complete,
         conventions=dict(view.get("conventions") or {}),
         legal=list(view["legal"]),
+        auction=[(e["seat"], e["action"]) for e in view["auction"]],
     )
 
 

@@ -43,8 +43,9 @@ def sample_hands(know: Knowledge, rng: random.Random, sizes: list[int] | None = 
     others = [s for s in range(n) if s != me]
     need = {s: max(0, sizes[s] - know.known[s].bit_count()) for s in others}
     allowed = {s: pool & ~_void_mask(know.voids[s]) for s in others}
+    constrained = any(allowed[s] != pool for s in others)
     for attempt in range(24):
-        use_voids = attempt < 20
+        use_voids = constrained and attempt < 20
         result = _try(cards, others, need, allowed if use_voids else None, rng)
         if result is not None:
             hands = [0] * n
