@@ -112,7 +112,8 @@ def test_decisions_read_the_view_only() -> None:
     a, b = _two_deals_same_view()
     assert a.view(0) == b.view(0)
     for level in ("easy", "hard"):
-        assert choose(a, 0, level, seed=5, budget_ms=20) == choose(b, 0, level, seed=5, budget_ms=20)
+        first = choose(a, 0, level, seed=5, budget_ms=20)
+        assert first == choose(b, 0, level, seed=5, budget_ms=20)
 
 
 @pytest.mark.parametrize("seats", [2, 3])

@@ -49,7 +49,14 @@ def test_defender_gives_points_to_the_partner_winning_last() -> None:
     hand = mask_of_codes(["TC", "9C", "AH"])
     trick = [_card("9S"), _card("AS")]
     card = heuristic_card(
-        hand, trick, NO_TRUMP, mask_of_codes(["KH", "AC"]), seats=3, me=2, leader=0, bidder=0,
+        hand,
+        trick,
+        NO_TRUMP,
+        mask_of_codes(["KH", "AC"]),
+        seats=3,
+        me=2,
+        leader=0,
+        bidder=0,
         can_declare=True,
     )
     assert card == _card("TC")
