@@ -694,6 +694,7 @@ class ThousandGame(Game):
         notes = result.notes
         notes["bid"] = self._high
         notes["dealer"] = self._dealer
+        notes["trump"] = "SCDH"[self._trump] if self._trump >= 0 else None
         row = ScoreRow(
             deal_no=self._deal_no,
             cells=tuple(str(t) for t in result.totals),
