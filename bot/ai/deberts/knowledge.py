@@ -103,8 +103,7 @@ def _remembered_history(view: dict[str, Any], seat: int) -> tuple[list[list[Any]
             history = []
         if len(history) == done - 1:
             history = [*history, last]
-    hand = codes_to_mask(view["hand"])
-    if any(hand >> card & 1 for t in history for _, card in t):
+    if not _consistent(view, history):
         history = [last] if done else []
     _MEMORY[key] = history
     _MEMORY.move_to_end(key)
@@ -114,6 +113,27 @@ def _remembered_history(view: dict[str, Any], seat: int) -> tuple[list[list[Any]
         return list(history), True
     # Only part of the deal is known: keep the tricks seen last (the end of the deal).
     return list(history[-1:] if done else []), False
+
+
+def _consistent(view: dict[str, Any], history: list[list[tuple[int, int]]]) -> bool:
+    """No card twice, none of them in our hand, and each seat's count of cards right."""
+    seen = codes_to_mask(view["hand"])
+    count = 0
+    per_seat = [0] * len(view["hand_sizes"])
+    for t in history:
+        for s, card in t:
+            seen |= 1 << card
+            count += 1
+            per_seat[s] += 1
+    if seen.bit_count() != count + len(view["hand"]):
+        return False
+    done = sum(view["tricks_taken"])
+    if len(history) != done:
+        return True
+    for item in view.get("trick") or []:
+        per_seat[int(item["seat"])] += 1
+    sizes = view["hand_sizes"]
+    return len({per_seat[s] + sizes[s] for s in range(len(sizes))}) == 1
 
 
 def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:

@@ -37,10 +37,14 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]
     """Every seat's hand in one deal consistent with ``k`` (the seat's own as it is)."""
     n = k.n
     pool = k.unseen
-    for s in range(n):
-        pool &= ~k.known[s]
     others = [s for s in range(n) if s != k.seat]
-    need = {s: k.hand_sizes[s] - k.known[s].bit_count() for s in others}
+    known = list(k.known)
+    for s in others:
+        if known[s].bit_count() > k.hand_sizes[s]:
+            known[s] = 0
+    need = {s: k.hand_sizes[s] - known[s].bit_count() for s in others}
+    for s in others:
+        pool &= ~known[s]
     for attempt in range(tries):
         respect_voids = attempt < tries - 1
         allowed = {s: pool & ~(k.voids[s] if respect_voids else 0) for s in others}
@@ -55,7 +59,7 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]
                 ok = False
                 break
             chosen = _pick(cards, need[s], rng)
-            hands[s] = chosen | k.known[s]
+            hands[s] = chosen | known[s]
             left &= ~chosen
         if ok:
             return hands
@@ -66,7 +70,7 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]
     rng.shuffle(free)
     at = 0
     for s in others:
-        hands[s] = k.known[s] | sum(1 << c for c in free[at : at + need[s]])
+        hands[s] = known[s] | sum(1 << c for c in free[at : at + need[s]])
         at += need[s]
     return hands
 
