@@ -1,0 +1,52 @@
+"""Thousand figures for ``python -m bot.bench engine``.
+
+``play_deals_per_s``: the card play of random deals (hands after the give-away,
+random legal cards, marriages declared) through
+:func:`bot.engine.thousand.sim.random_playout`, from a pool of deals shuffled
+before timing. ``deals_per_s``: random whole deals (auction, talon, give-away,
+contract, play, scoring) through the public ``legal_actions``/``apply`` API.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.bench.common import random_whole_deals_per_s, rate
+from bot.engine.thousand import ThousandGame
+from bot.engine.thousand.rules import DECK
+from bot.engine.thousand.sim import random_playout
+from bot.engine.tricks import shuffled
+
+__all__ = ["measure"]
+
+_POOL = 1024
+
+
+def _deal_pool(players: int) -> list[tuple[list[int], int]]:
+    """Hands as after the give-away: 8 cards each (3 players), 11 each (2 players)."""
+    size = 8 if players == 3 else 11
+    pool = []
+    for i in range(_POOL):
+        deck = shuffled(DECK, i)
+        hands = [0] * players
+        for position, card in enumerate(deck[: size * players]):
+            hands[position % players] |= 1 << card
+        pool.append((hands, i % players))
+    return pool
+
+
+def measure(players: int, seconds: float, warmup: float) -> dict[str, float]:
+    pool = _deal_pool(players)
+    draw = random.Random(players).random
+
+    def play_one(i: int) -> int:
+        hands, leader = pool[i % _POOL]
+        random_playout(hands, leader, draw)
+        return 1
+
+    return {
+        "play_deals_per_s": rate(play_one, seconds, warmup),
+        "deals_per_s": random_whole_deals_per_s(
+            lambda i: ThousandGame.new(players, seed=i), seconds, warmup
+        ),
+    }
