@@ -85,13 +85,15 @@ def check_views(game: ThousandGame, state: dict[str, Any]) -> None:
     assert public["hand"] == [] and public["legal"] == []
     open_cards = public_cards(public)
     secret = set().union(*hands, unused) - open_cards
-    assert not card_codes_in(public) & secret
+    # The previous deal's result (its last trick included) is the same for everyone.
+    assert not card_codes_in({**public, "last_deal": None}) & secret
     for seat in range(seats):
         view = game.view(seat)
         assert view["hand"] == sorted(hands[seat], key=lambda c: codes_to_mask([c]))
         assert view["legal"] == game.legal_actions(seat)
         assert public_cards(view) == open_cards
-        assert not card_codes_in(view) & (secret - hands[seat])
+        assert view["last_deal"] == public["last_deal"]
+        assert not card_codes_in({**view, "last_deal": None}) & (secret - hands[seat])
         assert json.loads(json.dumps(view)) == view
 
 

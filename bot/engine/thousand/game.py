@@ -705,6 +705,14 @@ class ThousandGame(Game):
         self._rows.append(row)
         self._last_deal = {"deal_no": self._deal_no, "redeal": False, **notes}
         self._last_deal["deltas"] = list(result.deltas)
+        self._last_deal["last_trick"] = (
+            None
+            if conceded or self._last_trick is None
+            else {
+                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in self._last_trick],
+                "winner": self._last_winner,
+            }
+        )
         if result.winner is not None:
             self._winner = result.winner
             self._phase = GAME_OVER

@@ -1,0 +1,85 @@
+"""Thousand: the bitmask simulator agrees with the engine on every random deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine.cards import codes_to_mask, parse_index
+from bot.engine.thousand import GAME, ThousandConventions, ThousandGame
+from bot.engine.thousand.rules import DECK
+from bot.engine.thousand.sim import SimDeal, random_playout
+from bot.engine.tricks import shuffled
+
+
+def _play_to_card_play(game: ThousandGame, rng: random.Random) -> bool:
+    """Random actions until the card play starts; False if the deal ended before it."""
+    deal = game.deal_no
+    while game.phase != "play":
+        if game.deal_no != deal or game.is_over:
+            return False
+        seat = game.current_seat()
+        assert seat is not None
+        legal = [a for a in game.legal_actions(seat) if a not in ("concede", "redeal")]
+        game.apply(seat, rng.choice(legal))
+    return game.deal_no == deal
+
+
+def _replay(seats: int, seed: int) -> int:
+    rng = random.Random(seed)
+    ace = rng.random() < 0.5
+    game = GAME.new(seats, ThousandConventions(ace_marriage=ace), seed=seed)
+    if not _play_to_card_play(game, rng):
+        return 0
+    state = game.to_json()
+    sim = SimDeal(state["hands"], state["to_act"], ace_marriage=ace)
+    rows = len(game.scoresheet().rows)
+    tricks = 0
+    while len(game.scoresheet().rows) == rows:
+        seat = game.current_seat()
+        assert seat == sim.to_act
+        legal = game.legal_actions(seat)
+        assert codes_to_mask(code[1:] for code in legal) == sim.legal()
+        action = rng.choice(legal)
+        game.apply(seat, action)
+        winner = sim.play(parse_index(action[1:]))
+        if winner >= 0:
+            tricks += 1
+            view = game.view(None)
+            last = view["last_trick"] if not sim.done else view["last_deal"]["last_trick"]
+            assert last["winner"] == winner
+            if not sim.done:
+                assert game.view(None)["trump"] == (None if sim.trump < 0 else "SCDH"[sim.trump])
+    assert sim.done
+    assert game.scoresheet().rows[-1].notes["points"] == sim.points
+    return tricks
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_simulator_agrees_with_the_engine_on_random_deals(seats: int) -> None:
+    tricks = sum(_replay(seats, seed) for seed in range(1500))
+    assert tricks > 1000 * (11 if seats == 2 else 8)
+
+
+def test_simulator_declares_marriages_after_the_first_lead_only() -> None:
+    hands = [codes_to_mask(["KH", "QH"]), codes_to_mask(["9S", "TS"]), codes_to_mask(["9D", "TD"])]
+    sim = SimDeal(hands, 0)
+    sim.play(parse_index("KH"))
+    assert sim.trump == -1
+    later = SimDeal(hands, 0, first_lead_done=True)
+    later.play(parse_index("KH"))
+    assert later.trump == 3
+    assert later.points[0] == 100
+
+
+def test_random_playout_counts_all_card_points_with_three_players() -> None:
+    draw = random.Random(5).random
+    for seed in range(200):
+        deck = shuffled(DECK, seed)
+        hands = [0, 0, 0]
+        for i, card in enumerate(deck):
+            hands[i % 3] |= 1 << card
+        points = random_playout(hands, seed % 3, draw)
+        assert sum(points) >= 120
+        assert (sum(points) - 120) % 20 == 0
