@@ -1,0 +1,592 @@
+"""``python -m bot.bench load``: the real bot process under many busy tables.
+
+The benchmark starts the fake Bot API server (:mod:`bot.bench.load_fake`) on
+127.0.0.1 in this process, then ``python -m bot`` as a child process pointed at
+it (``TELEGRAM_API_URL``, ``BOT_TOKEN``, a fresh SQLite ``DATABASE_PATH`` in a
+temp dir). For each table it makes simulated people and a group: everyone opens
+the private chat, the host sends ``/new <game>``, the others press Join, the
+host presses Start; every seat is a human. Once every table is dealt the timed
+window opens: each simulated player waits until the hand message in their
+private chat offers legal buttons (cards the bot marked ``▶`` and every other
+action), presses a random one, waits for the bot's ``answerCallbackQuery`` and
+repeats; a finished table opens its next game the same way. The window ends
+after ``--seconds`` or ``--games`` finished games; the bot process is then
+stopped (SIGTERM, then SIGKILL).
+
+Figures, over the window: presses answered per second; p50/p99 latency from a
+press being queued to its answerCallbackQuery arriving; Bot API calls (all but
+getUpdates) per card played; the bot's peak RSS (VmHWM) and its growth over
+the idle bot per table; SQLite file + WAL bytes per finished game; CPU time of
+the bot process, of this process (fake server and players) and of the rest of
+the machine, to show what limits the figures. Run it from the repository root
+(it needs ``tests/fake_telegram``). The last output line is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import platform
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.bench.load_proc import BotProcess, MachineCpu, self_cpu_seconds
+
+__all__ = ["main"]
+
+T = TypeVar("T")
+
+GAMES = ("deberts", "thousand")
+DEFAULT_SEATS = {"deberts": 2, "thousand": 3}
+TOKEN = "7000000001:LOAD-bench-fake-token"
+
+_ACT = re.compile(r"^a:\d+:\d+:(.+)$")
+_CARD = re.compile(r"^c[2-9TJQKA][SCDH]$")
+_LOBBY = re.compile(r"^l:\d+:\d+:(\w+)")
+_HAND_SCAN = 8  # newest messages of a private chat searched for the hand
+
+
+def _buttons(message: Any) -> list[dict[str, Any]]:
+    rows = (message.reply_markup or {}).get("inline_keyboard") or []
+    return [button for row in rows for button in row]
+
+
+def _has_prefix(message: Any, prefix: str) -> bool:
+    return any(str(b.get("callback_data", "")).startswith(prefix) for b in _buttons(message))
+
+
+def legal_data(message: Any) -> list[str]:
+    """Callback data of the hand's legal buttons: marked cards and every other action."""
+    legal = []
+    for button in _buttons(message):
+        data = str(button.get("callback_data", ""))
+        found = _ACT.match(data)
+        if found is None:
+            continue
+        if not _CARD.match(found.group(1)) or str(button.get("text", "")).startswith("▶"):
+            legal.append(data)
+    return legal
+
+
+def current_hand(chat: Any) -> Any:
+    """The newest bot message in a private chat that has game action buttons."""
+    for n, message in enumerate(reversed(chat.messages.values())):
+        if n >= _HAND_SCAN:
+            break
+        if message.sender is None and not message.deleted and _has_prefix(message, "a:"):
+            return message
+    return None
+
+
+def current_table(group: Any) -> Any:
+    """The newest bot message in a group with the table's buttons ("my hand", "last trick")."""
+    for n, message in enumerate(reversed(group.messages.values())):
+        if n >= _HAND_SCAN:
+            break
+        if message.sender is None and not message.deleted and _has_prefix(message, "t:"):
+            return message
+    return None
+
+
+def lobby_button(message: Any, action: str) -> str | None:
+    for button in _buttons(message):
+        data = str(button.get("callback_data", ""))
+        found = _LOBBY.match(data)
+        if found is not None and found.group(1) == action:
+            return data
+    return None
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """Nearest-rank percentile of an ascending list (0 when empty)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+@dataclass
+class Table:
+    index: int
+    game: str
+    users: list[Any]
+    group: Any
+    rng: random.Random
+    finished: int = 0
+    outcome: str = "new"  # set-up | playing | stalled | failed
+
+
+@dataclass
+class Counts:
+    cards: int = 0
+    refused: int = 0
+    finished: int = 0
+    stalls: int = 0
+    setup_failures: Counter[str] = field(default_factory=Counter)
+
+
+class LoadRun:
+    def __init__(self, args: argparse.Namespace, fake: Any) -> None:
+        self.args = args
+        self.fake = fake
+        self.stop = asyncio.Event()
+        self.go = asyncio.Event()
+        self.counts = Counts()
+        self.window: tuple[float, float] | None = None
+
+    # -- waiting on the fake ----------------------------------------------------------
+
+    async def until(self, chat_id: int, check: Callable[[], T | None], timeout: float) -> T | None:  # noqa: ASYNC109
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = check()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0 or not await self.fake.wait_chat(chat_id, remaining):
+                return check()
+
+    async def press(self, user: Any, message: Any, data: str) -> Any:
+        handle = self.fake.press(user, message, data)
+        return await self.fake.wait_answer(handle, self.args.stall_timeout)
+
+    # -- opening a table -----------------------------------------------------------------
+
+    async def start_private(self, user: Any) -> bool:
+        chat = self.fake.chat(user)
+        since = chat.next_message_id
+        await user.start_private()
+
+        def greeted() -> bool:
+            return any(
+                m.sender is None and m.message_id >= since for m in list(chat.messages.values())
+            )
+
+        return bool(await self.until(chat.id, greeted, self.args.stall_timeout))
+
+    async def open_table(self, table: Table) -> bool:
+        """``/new``, Join for every guest, Start; ``False`` (and why) if it fails."""
+        host, *guests = table.users
+        group = table.group
+        since = group.next_message_id
+        await host.send(group, f"/new {table.game}")
+
+        def lobby() -> Any:
+            for message in reversed(group.messages.values()):
+                if message.message_id < since:
+                    return None
+                if message.sender is None and lobby_button(message, "join"):
+                    return message
+            return None
+
+        message = await self.until(group.id, lobby, self.args.stall_timeout)
+        if message is None:
+            self.counts.setup_failures["no lobby"] += 1
+            return False
+        for guest in guests:
+            data = lobby_button(message, "join")
+            answer = await self.press(guest, message, data) if data else None
+            if answer is None or answer.show_alert:
+                self.counts.setup_failures["join"] += 1
+                return False
+        data = lobby_button(message, "start")
+        answer = await self.press(host, message, data) if data else None
+        if answer is None or answer.show_alert:
+            self.counts.setup_failures["start"] += 1
+            return False
+        return True
+
+    async def set_up(self, table: Table, gate: asyncio.Semaphore) -> bool:
+        async with gate:
+            table.outcome = "set-up"
+            for user in table.users:
+                if not await self.start_private(user):
+                    self.counts.setup_failures["/start"] += 1
+                    table.outcome = "failed"
+                    return False
+            if not await self.open_table(table):
+                table.outcome = "failed"
+                return False
+            table.outcome = "playing"
+            return True
+
+    # -- playing -------------------------------------------------------------------------
+
+    async def player(self, table: Table, user: Any) -> None:
+        """Press random legal buttons of the hand message for as long as the game lasts.
+
+        Returns only if the private chat stays unchanged ``--stall-timeout`` seconds
+        with nothing to press, or a press is not answered in that time.
+        """
+        chat = self.fake.chat(user)
+        refusals = 0
+        think = self.args.think_ms / 1000
+        while True:
+            hand = current_hand(chat)
+            legal = legal_data(hand) if hand is not None and refusals < 3 else []
+            if legal and think > 0:
+                await asyncio.sleep(think * (0.5 + table.rng.random()))
+                if current_hand(chat) is not hand:
+                    continue
+                legal = legal_data(hand)
+            if legal:
+                data = table.rng.choice(legal)
+                answer = await self.press(user, hand, data)
+                if answer is None:
+                    return
+                if answer.text:
+                    refusals += 1
+                    self.counts.refused += 1
+                else:
+                    refusals = 0
+                    found = _ACT.match(data)
+                    if found and _CARD.match(found.group(1)) and not self.stop.is_set():
+                        self.counts.cards += 1
+                continue
+            if not await self.fake.wait_chat(chat.id, self.args.stall_timeout):
+                return
+            refusals = 0
+
+    async def game_over(self, table: Table) -> bool:
+        """``True`` once the group's table message loses its buttons (the game ended);
+        ``False`` if the group stays unchanged ``--stall-timeout`` seconds."""
+        group = table.group
+        seen = None
+        while True:
+            live = current_table(group)
+            if live is not None:
+                seen = live
+            elif seen is not None and not seen.deleted:
+                return True
+            if not await self.fake.wait_chat(group.id, self.args.stall_timeout):
+                return False
+
+    async def play_game(self, table: Table) -> bool:
+        """Run the players until the game is over; ``False`` if the table stalled."""
+        watcher = asyncio.ensure_future(self.game_over(table))
+        players = [asyncio.ensure_future(self.player(table, u)) for u in table.users]
+        try:
+            await asyncio.wait([watcher, *players], return_when=asyncio.FIRST_COMPLETED)
+            return watcher.done() and watcher.result()
+        finally:
+            for task in (watcher, *players):
+                task.cancel()
+            await asyncio.gather(watcher, *players, return_exceptions=True)
+
+    async def table_loop(self, table: Table) -> None:
+        await self.go.wait()
+        while not self.stop.is_set():
+            if not await self.play_game(table):
+                table.outcome = "stalled"
+                self.counts.stalls += 1
+                return
+            table.finished += 1
+            self.counts.finished += 1
+            if self.args.games and self.counts.finished >= self.args.games:
+                self.stop.set()
+                return
+            if self.stop.is_set():
+                return
+            if not await self.open_table(table):
+                table.outcome = "failed"
+                return
+
+
+def _make_tables(args: argparse.Namespace, fake: Any) -> list[Table]:
+    tables = []
+    for index in range(args.tables):
+        game = args.game if args.game != "mixed" else GAMES[index % len(GAMES)]
+        seats = args.players or DEFAULT_SEATS[game]
+        users = [fake.add_user(f"P{index}s{seat}", language_code="en") for seat in range(seats)]
+        group = fake.add_group(f"Table {index}", members=users)
+        rng = random.Random(args.seed * 1_000_003 + index)
+        tables.append(Table(index=index, game=game, users=users, group=group, rng=rng))
+    return tables
+
+
+def _db_bytes(database: Path) -> int:
+    total = 0
+    for suffix in ("", "-wal"):
+        path = Path(f"{database}{suffix}")
+        if path.exists():
+            total += path.stat().st_size
+    return total
+
+
+def _import_fake() -> Any:
+    """:class:`~bot.bench.load_fake.LoadFake`; ``tests/`` lives next to ``bot/``."""
+    root = str(Path(__file__).resolve().parents[2])
+    if (Path(root) / "tests" / "fake_telegram").is_dir() and root not in sys.path:
+        sys.path.append(root)
+    from bot.bench.load_fake import LoadFake
+
+    return LoadFake
+
+
+async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    LoadFake = _import_fake()
+
+    started = time.perf_counter()
+    fake = LoadFake(bot_token=TOKEN)
+    await fake.start()
+    database = workdir / "bot.sqlite3"
+    bot = BotProcess(fake.base_url, TOKEN, database, workdir)
+    try:
+        await bot.start()
+        exited = asyncio.ensure_future(bot.proc.wait()) if bot.proc else None
+        polled = asyncio.ensure_future(fake.polled.wait())
+        await asyncio.wait(
+            [f for f in (exited, polled) if f is not None],
+            timeout=args.start_timeout,
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        if not fake.polled.is_set():
+            polled.cancel()
+            raise RuntimeError("the bot did not start polling:\n" + bot.log_tail())
+        await asyncio.sleep(0.5)  # let start-up calls settle before the idle RSS
+        idle_rss_kb = bot.status_kb("VmRSS")
+
+        run = LoadRun(args, fake)
+        tables = _make_tables(args, fake)
+        gate = asyncio.Semaphore(args.setup_concurrency)
+        set_up = await asyncio.wait_for(
+            asyncio.gather(*(run.set_up(t, gate) for t in tables)), args.setup_timeout
+        )
+        active = [t for t, ok in zip(tables, set_up, strict=True) if ok]
+        setup_s = time.perf_counter() - started
+        if not active:
+            raise RuntimeError("no table could be opened:\n" + bot.log_tail())
+
+        calls_before = fake.tally.copy()
+        bot_cpu0, self_cpu0, machine0 = (
+            bot.cpu_seconds(),
+            self_cpu_seconds(),
+            MachineCpu.busy_seconds(),
+        )
+        window_start = time.perf_counter()
+        run.go.set()
+        loops = [asyncio.ensure_future(run.table_loop(t)) for t in active]
+        all_done = asyncio.ensure_future(asyncio.wait(loops))
+        stopped = asyncio.ensure_future(run.stop.wait())
+        waits: list[asyncio.Future[Any]] = [all_done, stopped]
+        if exited is not None:
+            waits.append(exited)
+        await asyncio.wait(waits, timeout=args.seconds, return_when=asyncio.FIRST_COMPLETED)
+        window_end = time.perf_counter()
+        run.stop.set()
+        bot_alive = bot.running
+        bot_cpu = bot.cpu_seconds() - bot_cpu0 if bot_alive else float("nan")
+        self_cpu = self_cpu_seconds() - self_cpu0
+        machine = MachineCpu.busy_seconds() - machine0
+        calls = fake.tally - calls_before
+        failed_calls = sum(fake.failed.values())
+        peak_rss_kb = bot.status_kb("VmHWM") if bot_alive else 0
+        db_bytes = _db_bytes(database)
+        for task in (*loops, all_done, stopped):
+            task.cancel()
+        await asyncio.gather(*loops, all_done, stopped, return_exceptions=True)
+        fake.forget_pending()
+        if not bot_alive:
+            raise RuntimeError("the bot process exited during the run:\n" + bot.log_tail())
+    finally:
+        code = await bot.stop()
+        await fake.stop()
+    closed_db_bytes = _db_bytes(database)  # closing checkpoints the WAL into the file
+
+    elapsed = window_end - window_start
+    answered = [
+        a
+        for a in fake.answered
+        if window_start <= a.pressed_at and a.pressed_at + a.latency <= window_end
+    ]
+    latencies = sorted(a.latency for a in answered)
+    api_calls = sum(n for method, n in calls.items() if method != "getUpdates")
+    cards = run.counts.cards
+    cores = os.cpu_count() or 1
+    return {
+        "tables": len(active),
+        "tables_requested": args.tables,
+        "game": args.game,
+        "seats": {g: args.players or DEFAULT_SEATS[g] for g in sorted({t.game for t in active})},
+        "think_ms": args.think_ms,
+        "setup_s": round(setup_s, 2),
+        "window_s": round(elapsed, 2),
+        "presses": len(answered),
+        "presses_per_s": round(len(answered) / elapsed, 1) if elapsed > 0 else 0.0,
+        "latency_p50_ms": round(percentile(latencies, 0.50) * 1000, 2),
+        "latency_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+        "latency_max_ms": round((latencies[-1] if latencies else 0.0) * 1000, 2),
+        "cards_played": cards,
+        "api_calls": api_calls,
+        "api_calls_per_card": round(api_calls / cards, 2) if cards else None,
+        "api_calls_per_press": round(api_calls / len(answered), 2) if answered else None,
+        "api_calls_by_method": dict(sorted(calls.items(), key=lambda kv: -kv[1])),
+        "api_errors": failed_calls,
+        "refused_presses": run.counts.refused,
+        "peak_rss_kb": peak_rss_kb,
+        "idle_rss_kb": idle_rss_kb,
+        "rss_per_table_kb": round((peak_rss_kb - idle_rss_kb) / len(active), 1),
+        "db_bytes": db_bytes,
+        "db_bytes_after_close": closed_db_bytes,
+        "finished_games": run.counts.finished,
+        "db_bytes_per_finished_game": (
+            round(db_bytes / run.counts.finished) if run.counts.finished else None
+        ),
+        "stalled_tables": run.counts.stalls,
+        "setup_failures": dict(run.counts.setup_failures),
+        "cpu_cores": cores,
+        "bot_cpu_cores": round(bot_cpu / elapsed, 2) if elapsed > 0 else None,
+        "bench_cpu_cores": round(self_cpu / elapsed, 2) if elapsed > 0 else None,
+        "other_cpu_cores": (
+            round(max(0.0, machine - bot_cpu - self_cpu) / elapsed, 2) if elapsed > 0 else None
+        ),
+        "bot_exit_code": code,
+        "python": platform.python_version(),
+    }
+
+
+def limits(figures: dict[str, Any]) -> str:
+    """A one-line reading of what held the figures back."""
+    cores = figures["cpu_cores"]
+    bot, bench, other = (
+        figures["bot_cpu_cores"] or 0.0,
+        figures["bench_cpu_cores"] or 0.0,
+        figures["other_cpu_cores"] or 0.0,
+    )
+    reasons = []
+    if bot >= 0.85:
+        reasons.append(f"the bot process is CPU-bound ({bot:.2f} of its one core)")
+    if bot + bench + other >= 0.9 * cores:
+        reasons.append(
+            f"the machine is saturated (bot {bot:.2f} + benchmark {bench:.2f}"
+            f" + others {other:.2f} of {cores} cores)"
+        )
+    if figures["latency_max_ms"] >= 1000:
+        reasons.append("some presses waited seconds (the per-group send throttle holds the table)")
+    if figures["stalled_tables"]:
+        reasons.append(f"{figures['stalled_tables']} tables stalled")
+    if not reasons:
+        reasons.append(f"nothing saturated (bot {bot:.2f}, benchmark {bench:.2f} cores)")
+    return "; ".join(reasons)
+
+
+def report(figures: dict[str, Any]) -> str:
+    def n(value: Any, digits: int = 1) -> str:
+        if value is None:
+            return "n/a"
+        return f"{value:,.{digits}f}" if isinstance(value, float) else f"{value:,}"
+
+    seats = ", ".join(f"{g} {s}p" for g, s in figures["seats"].items())
+    by_method = figures["api_calls_by_method"]
+    rows = [
+        ("tables", f"{figures['tables']} ({seats}, all seats human)", ""),
+        ("set-up / window", f"{n(figures['setup_s'])} s / {n(figures['window_s'])} s", ""),
+        (
+            "presses handled",
+            f"{n(figures['presses'])} ({n(figures['presses_per_s'])}/s)",
+            ">= 300/s",
+        ),
+        (
+            "latency p50 / p99",
+            f"{n(figures['latency_p50_ms'])} / {n(figures['latency_p99_ms'])} ms"
+            f" (max {n(figures['latency_max_ms'])})",
+            "p99 < 50 ms",
+        ),
+        (
+            "API calls per card",
+            f"{n(figures['api_calls_per_card'], 2)} ({n(figures['api_calls'])} calls,"
+            f" {n(figures['cards_played'])} cards; {n(figures['api_calls_per_press'], 2)}/press)",
+            "<= 3",
+        ),
+        (
+            "bot RSS",
+            f"peak {n(figures['peak_rss_kb'] / 1024)} MB, idle {n(figures['idle_rss_kb'] / 1024)}"
+            f" MB, {n(figures['rss_per_table_kb'])} KB per active table",
+            "<= 100 KB/table",
+        ),
+        (
+            "SQLite",
+            f"{n(figures['db_bytes'])} B with WAL ({n(figures['db_bytes_after_close'])} B once"
+            f" closed), {figures['finished_games']} finished games,"
+            f" {n(figures['db_bytes_per_finished_game'])} B per game",
+            "",
+        ),
+        (
+            "CPU (cores)",
+            f"bot {n(figures['bot_cpu_cores'], 2)}, fake+players"
+            f" {n(figures['bench_cpu_cores'], 2)}, others {n(figures['other_cpu_cores'], 2)}"
+            f" of {figures['cpu_cores']}",
+            "",
+        ),
+        (
+            "calls by method",
+            ", ".join(f"{k} {v}" for k, v in by_method.items()),
+            "",
+        ),
+        (
+            "problems",
+            f"{figures['api_errors']} API errors, {figures['refused_presses']} refused presses,"
+            f" {figures['stalled_tables']} stalled tables, set-up failures"
+            f" {figures['setup_failures'] or 'none'}",
+            "",
+        ),
+        ("limited by", limits(figures), ""),
+    ]
+    width = max(len(r[0]) for r in rows)
+    lines = []
+    for name, value, goal in rows:
+        line = f"{name:<{width}}  {value}"
+        lines.append(f"{line}   [goal {goal}]" if goal else line)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench load")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--game", choices=(*GAMES, "mixed"), default="mixed")
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3),
+        help="seats per table (default: deberts 2, thousand 3)",
+    )
+    parser.add_argument("--seconds", type=float, default=30.0, help="timed window")
+    parser.add_argument("--games", type=int, default=0, help="stop after this many finished games")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before a press")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setup-concurrency", type=int, default=32)
+    parser.add_argument("--setup-timeout", type=float, default=300.0)
+    parser.add_argument("--start-timeout", type=float, default=30.0)
+    parser.add_argument(
+        "--stall-timeout", type=float, default=90.0, help="a table waiting this long is stalled"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, bot log)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.seconds <= 0:
+        parser.error("--tables and --seconds must be positive")
+
+    workdir = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    try:
+        figures = asyncio.run(_measure(args, workdir))
+    finally:
+        if args.keep:
+            print(f"kept {workdir}", flush=True)
+        else:
+            for path in sorted(workdir.iterdir(), reverse=True):
+                path.unlink()
+            workdir.rmdir()
+    print(report(figures), flush=True)
+    print(json.dumps(figures))
+    return 0

@@ -1,0 +1,70 @@
+"""``python -m bot.bench load`` run tiny: the real bot process, two tables, a few seconds.
+
+Checks that every figure is there and sane, not that the goals are met.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FIGURES = (
+    "presses_per_s",
+    "latency_p50_ms",
+    "latency_p99_ms",
+    "api_calls_per_card",
+    "peak_rss_kb",
+    "rss_per_table_kb",
+    "db_bytes_per_finished_game",
+    "bot_cpu_cores",
+    "bench_cpu_cores",
+)
+
+
+def test_load_benchmark_tiny() -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "bot.bench",
+        "load",
+        "--tables",
+        "2",
+        "--game",
+        "deberts",
+        "--seconds",
+        "60",
+        "--games",
+        "1",
+    ]
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=240, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) > 5, done.stdout  # the human-readable table comes first
+    figures = json.loads(lines[-1])
+
+    for name in FIGURES:
+        assert figures[name] is not None, name
+    assert figures["tables"] == 2
+    assert figures["finished_games"] >= 1
+    assert figures["presses"] > 10
+    assert figures["presses_per_s"] > 0
+    assert 0 < figures["latency_p50_ms"] <= figures["latency_p99_ms"] <= figures["latency_max_ms"]
+    assert figures["latency_p99_ms"] < 60_000
+    assert figures["cards_played"] > 0
+    assert 1 <= figures["api_calls_per_card"] < 50
+    assert figures["api_calls_by_method"]["answerCallbackQuery"] >= figures["presses"]
+    assert figures["idle_rss_kb"] > 10_000
+    assert figures["peak_rss_kb"] >= figures["idle_rss_kb"]
+    assert figures["rss_per_table_kb"] >= 0
+    assert 0 < figures["db_bytes_per_finished_game"] <= figures["db_bytes"]
+    assert figures["bot_cpu_cores"] > 0
+    assert figures["stalled_tables"] == 0
+    assert figures["setup_failures"] == {}
+    assert figures["refused_presses"] == 0
+    assert figures["bot_exit_code"] is not None  # the bot process was stopped
