@@ -8,9 +8,12 @@ __all__ = [
     "BID_CODES",
     "CARD_CODES",
     "CONTRACT_CODES",
+    "GIVE_CODES",
     "PLAY_CODES",
+    "PLAY_INDEX",
     "card_of",
     "number_of",
+    "play_codes",
 ]
 
 CARD_CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
@@ -19,6 +22,27 @@ _MAX_NUMBER = 400
 BID_CODES: tuple[str, ...] = tuple(f"b{n}" for n in range(_MAX_NUMBER + 1))
 CONTRACT_CODES: tuple[str, ...] = tuple(f"k{n}" for n in range(_MAX_NUMBER + 1))
 _INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
+PLAY_INDEX: dict[str, int] = {code: i for i, code in enumerate(PLAY_CODES)}
+
+
+_PLAY_BY_BYTE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+GIVE_CODES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"g{code}{seat}" for seat in range(3)) for code in CARD_CODES
+)
+
+
+def play_codes(mask: int) -> list[str]:
+    """``"c<card>"`` codes of the cards in ``mask``, in card order."""
+    spades, clubs, diamonds, hearts = _PLAY_BY_BYTE
+    return list(
+        spades[mask & 0xFF]
+        + clubs[mask >> 8 & 0xFF]
+        + diamonds[mask >> 16 & 0xFF]
+        + hearts[mask >> 24 & 0xFF]
+    )
 
 
 def card_of(text: str) -> int | None:

@@ -8,7 +8,6 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Self
 
 from bot.engine.base import Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
@@ -18,16 +17,17 @@ from bot.engine.thousand.codes import (
     BID_CODES,
     CARD_CODES,
     CONTRACT_CODES,
-    PLAY_CODES,
+    GIVE_CODES,
+    PLAY_INDEX,
     card_of,
     number_of,
+    play_codes,
 )
 from bot.engine.thousand.rules import (
     ACE_MARRIAGE_POINTS,
     ACES,
     BARREL_CONTRACT,
     DECK,
-    DUTY,
     GOLDEN_DEALS,
     MARRIAGE_POINTS,
     NINES,
@@ -39,7 +39,7 @@ from bot.engine.thousand.rules import (
     next_bid_floor,
 )
 from bot.engine.thousand.scoring import DealOutcome, settle
-from bot.engine.tricks import NO_TRUMP, deal_seed, legal_plays, shuffled, trick_winner
+from bot.engine.tricks import NO_TRUMP, deal_seed, shuffled, trick_winner
 
 __all__ = ["ThousandGame"]
 
@@ -75,6 +75,7 @@ class ThousandGame(Game):
         self._earlier_deals = 0
         self._winner: int | None = None
         self._last_deal: JsonDict | None = None
+        self._legal: list[str] | None = None
         self._clear_deal()
 
     def _clear_deal(self) -> None:
@@ -114,7 +115,8 @@ class ThousandGame(Game):
         seed: int = 0,
     ) -> Self:
         game = cls(seats, _conventions(conventions), seed)
-        game._dealer = random.Random(seed).randrange(seats)
+        # The first dealer is drawn by lot from the seed, as every deal is.
+        game._dealer = deal_seed(seed, 0) % seats
         game._start_deal(game._dealer)
         return game
 
@@ -243,15 +245,15 @@ class ThousandGame(Game):
     def legal_actions(self, seat: int) -> list[str]:
         if seat != self._to_act:
             return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal(seat)
+        return legal[:]
+
+    def _compute_legal(self, seat: int) -> list[str]:
         phase = self._phase
         if phase == PLAY:
-            mask = self._legal_mask(seat)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAY_CODES[low.bit_length() - 1])
-                mask ^= low
-            return out
+            return play_codes(self._legal_mask(seat))
         if phase == AUCTION:
             return self._auction_actions(seat)
         if phase == GIVE:
@@ -273,6 +275,13 @@ class ThousandGame(Game):
             )
         phase = self._phase
         head = action[:1]
+        legal = self._legal
+        if legal is not None and phase == PLAY and action in legal:
+            # The cached list was computed for this very state and seat: no need to re-check.
+            self._legal = None
+            self._play_card(seat, PLAY_INDEX[action])
+            return
+        self._legal = None
         if phase == PLAY and head == "c":
             self._play(seat, action)
         elif phase == AUCTION and (head == "b" or action == "pass"):
@@ -320,8 +329,11 @@ class ThousandGame(Game):
         n = self._n
         hands = [0] * n
         dealt = 21 if n == 3 else 20
-        for i in range(dealt):
-            hands[(dealer + 1 + i) % n] |= 1 << cards[i]
+        for k in range(n):
+            mask = 0
+            for card in cards[k:dealt:n]:
+                mask |= 1 << card
+            hands[(dealer + 1 + k) % n] = mask
         if n == 3:
             talons = [(1 << cards[21]) | (1 << cards[22]) | (1 << cards[23])]
         else:
@@ -459,13 +471,14 @@ class ThousandGame(Game):
     # --------------------------------------------------------------- give-away
 
     def _give_actions(self, seat: int) -> list[str]:
-        out: list[str] = []
         targets = [s for s in range(self._n) if s != seat and not self._received[s]]
         mask = self._hands[seat]
+        out: list[str] = []
         while mask:
             low = mask & -mask
-            code = "g" + CARD_CODES[low.bit_length() - 1]
-            out.extend(code + str(target) for target in targets)
+            codes = GIVE_CODES[low.bit_length() - 1]
+            for target in targets:
+                out.append(codes[target])
             mask ^= low
         return out
 
@@ -581,8 +594,19 @@ class ThousandGame(Game):
     # -------------------------------------------------------------------- play
 
     def _legal_mask(self, seat: int) -> int:
-        trick = [card for _, card in self._trick]
-        return legal_plays(self._hands[seat], trick, self._trump, RANKING, DUTY)
+        """Follow suit; void, trump if you can; else anything (``tricks.legal_plays``)."""
+        hand = self._hands[seat]
+        if not self._trick:
+            return hand
+        follow = hand & SUIT_MASKS[self._trick[0][1] >> 3]
+        if follow:
+            return follow
+        trump = self._trump
+        if trump >= 0:
+            trumps = hand & SUIT_MASKS[trump]
+            if trumps:
+                return trumps
+        return hand
 
     def _play(self, seat: int, action: str) -> None:
         card = card_of(action[1:]) if len(action) == 3 else None
@@ -595,24 +619,32 @@ class ThousandGame(Game):
             )
         if not self._legal_mask(seat) >> card & 1:
             self._refuse_card(seat, card)
-        if not self._trick and self._tricks_played:
+        self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        hands = self._hands
+        hand = hands[seat]
+        trick = self._trick
+        if not trick and self._tricks_played:
             self._declare(seat, card, hand)
-        self._hands[seat] = hand ^ (1 << card)
-        self._trick.append([seat, card])
-        if len(self._trick) < self._n:
-            self._to_act = (seat + 1) % self._n
+        hands[seat] = hand ^ (1 << card)
+        trick.append([seat, card])
+        n = self._n
+        if len(trick) < n:
+            self._to_act = seat + 1 if seat + 1 < n else 0
             return
-        cards = [c for _, c in self._trick]
-        winner = self._trick[trick_winner(cards, self._trump, RANKING)][0]
-        for c in cards:
-            self._taken[winner] |= 1 << c
+        winner = trick[trick_winner([c for _, c in trick], self._trump, RANKING)][0]
+        won = 0
+        for _, c in trick:
+            won |= 1 << c
+        self._taken[winner] |= won
         self._tricks[winner] += 1
         self._tricks_played += 1
-        self._last_trick = self._trick
+        self._last_trick = trick
         self._last_winner = winner
         self._trick = []
         self._to_act = winner
-        if not self._hands[winner]:
+        if not hands[winner]:
             self._finish_deal(conceded=False)
 
     def _refuse_card(self, seat: int, card: int) -> None:
@@ -812,9 +844,12 @@ class ThousandGame(Game):
         return type(self).from_json(self.to_json())
 
 
+_DEFAULT_CONVENTIONS = ThousandConventions()
+
+
 def _conventions(conventions: Any) -> ThousandConventions:
     if conventions is None:
-        return ThousandConventions()
+        return _DEFAULT_CONVENTIONS
     if not isinstance(conventions, ThousandConventions):
         raise TypeError("Thousand needs ThousandConventions")
     return conventions

@@ -77,13 +77,20 @@ class ThousandConventions(Conventions):
     bid_step: str = choice("any5", ("any5", "plus5"))
 
 
+_POINTS_BY_BYTE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(CARD_POINTS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+
+
 def card_points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    spades, clubs, diamonds, hearts = _POINTS_BY_BYTE
+    return (
+        spades[mask & 0xFF]
+        + clubs[mask >> 8 & 0xFF]
+        + diamonds[mask >> 16 & 0xFF]
+        + hearts[mask >> 24 & 0xFF]
+    )
 
 
 def marriages_in(hand: int, ace_marriage: bool) -> int:

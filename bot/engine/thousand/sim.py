@@ -151,9 +151,55 @@ def random_playout(
     trump: int = -1,
     ace_marriage: bool = False,
 ) -> list[int]:
-    """Each seat's deal points after random legal play from the deal's first lead."""
-    deal = SimDeal(hands, leader, trump, ace_marriage=ace_marriage)
-    while not deal.done:
-        cards = _cards(deal.legal())
-        deal.play(cards[int(draw() * len(cards))])
-    return deal.points
+    """Each seat's deal points after random legal play from the deal's first lead.
+
+    The same rules as :class:`SimDeal`, unrolled into one loop because bot search
+    runs it many thousands of times.
+    """
+    hands = list(hands)
+    seats = len(hands)
+    points = [0] * seats
+    followers = [[(s + k) % seats for k in range(1, seats)] for s in range(seats)]
+    suit_masks = SUIT_MASKS
+    byte_cards = _BYTE_CARDS
+    strength = _STRENGTH
+    card_points = CARD_POINTS
+    seat = leader
+    first = True
+    while hands[seat]:
+        hand = hands[seat]
+        options = _cards(hand)
+        card = options[int(draw() * len(options))]
+        hands[seat] = hand ^ (1 << card)
+        led = card >> 3
+        if first:
+            first = False
+        else:
+            partner = _PARTNER[card]
+            if partner >= 0 and hand >> partner & 1:
+                trump = led
+                points[seat] += MARRIAGE_POINTS[led]
+            elif ace_marriage and card & 7 == 7 and hand & ACES == ACES:
+                points[seat] += ACE_MARRIAGE_POINTS
+        best, best_seat, won = card, seat, card_points[card]
+        for other in followers[seat]:
+            hand = hands[other]
+            follow = hand & suit_masks[led]
+            if follow:
+                options = byte_cards[led][follow >> (led << 3)]
+            elif trump >= 0 and hand & suit_masks[trump]:
+                options = byte_cards[trump][hand >> (trump << 3) & 0xFF]
+            else:
+                options = _cards(hand)
+            card = options[int(draw() * len(options))]
+            hands[other] = hand ^ (1 << card)
+            won += card_points[card]
+            suit = card >> 3
+            if suit == best >> 3:
+                if strength[card] > strength[best]:
+                    best, best_seat = card, other
+            elif suit == trump:
+                best, best_seat = card, other
+        points[best_seat] += won
+        seat = best_seat
+    return points
