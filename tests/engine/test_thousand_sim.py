@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from bot.engine.cards import codes_to_mask, parse_index
+from bot.engine.cards import codes_to_mask, iter_mask, parse_index
 from bot.engine.thousand import GAME, ThousandConventions, ThousandGame
-from bot.engine.thousand.rules import DECK
+from bot.engine.thousand.rules import DECK, DUTY, RANKING
 from bot.engine.thousand.sim import SimDeal, random_playout
-from bot.engine.tricks import shuffled
+from bot.engine.tricks import legal_plays, shuffled, trick_winner
 
 
 def _play_to_card_play(game: ThousandGame, rng: random.Random) -> bool:
@@ -41,6 +41,11 @@ def _replay(seats: int, seed: int) -> int:
         assert seat == sim.to_act
         legal = game.legal_actions(seat)
         assert codes_to_mask(code[1:] for code in legal) == sim.legal()
+        state = game.to_json()
+        trick = [card for _, card in state["trick"]]
+        assert sim.legal() == legal_plays(
+            state["hands"][seat], trick, state["trump"], RANKING, DUTY
+        )
         action = rng.choice(legal)
         game.apply(seat, action)
         winner = sim.play(parse_index(action[1:]))
@@ -83,3 +88,32 @@ def test_random_playout_counts_all_card_points_with_three_players() -> None:
         points = random_playout(hands, seed % 3, draw)
         assert sum(points) >= 120
         assert (sum(points) - 120) % 20 == 0
+
+
+def test_random_playout_plays_as_the_step_by_step_simulator() -> None:
+    for seed in range(300):
+        seats = 2 + seed % 2
+        deck = shuffled(DECK, seed)
+        size = 8 if seats == 3 else 11
+        hands = [0] * seats
+        for i, card in enumerate(deck[: size * seats]):
+            hands[i % seats] |= 1 << card
+        fast = random_playout(hands, seed % seats, random.Random(seed).random, ace_marriage=True)
+        draw = random.Random(seed).random
+        sim = SimDeal(hands, seed % seats, ace_marriage=True)
+        while not sim.done:
+            options = list(iter_mask(sim.legal()))
+            sim.play(options[int(draw() * len(options))])
+        assert fast == sim.points
+
+
+def test_simulator_trick_winner_matches_the_core() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        cards = rng.sample(list(iter_mask(DECK)), 3)
+        trump = rng.choice([-1, 0, 1, 2, 3])
+        hands = [1 << c for c in cards]
+        sim = SimDeal(hands, 0, trump, first_lead_done=False)
+        for card in cards:
+            winner = sim.play(card)
+        assert winner == trick_winner(cards, trump, RANKING)
