@@ -34,9 +34,9 @@ def _replay(seats: int, seed: int) -> int:
         return 0
     state = game.to_json()
     sim = SimDeal(state["hands"], state["to_act"], ace_marriage=ace)
-    rows = len(game.scoresheet().rows)
+    deal = game.deal_no
     tricks = 0
-    while len(game.scoresheet().rows) == rows:
+    while game.deal_no == deal:
         seat = game.current_seat()
         assert seat == sim.to_act
         legal = game.legal_actions(seat)

@@ -63,6 +63,7 @@ class ThousandGame(Game):
             raise ValueError("Thousand is played by 2 or 3 players")
         self._n = seats
         self._conv = conventions
+        self._conv_json = conventions.to_json()  # asdict is slow; options are plain scalars
         self._seed = seed
         self._deal_no = 0
         self._dealer = 0
@@ -758,7 +759,7 @@ class ThousandGame(Game):
         return {
             "game": self.name,
             "seats": self._n,
-            "conventions": self._conv.to_json(),
+            "conventions": dict(self._conv_json),
             "seed": self._seed,
             "deal_no": self._deal_no,
             "dealer": self._dealer,
