@@ -845,3 +845,82 @@ def test_rule9_dump_truck_off_keeps_555() -> None:
 def test_rule9_no_dump_truck_next_to_555() -> None:
     result = settle_simple(outcome([0, 105, 15], bidder=1, contract=105), totals=[0, 455, 0])
     assert result.totals[1] == 560
+
+
+def test_rule8_barrel_player_may_raise_in_barrel_trading() -> None:
+    hands, talons = complete_deal(3, {0: ["KS", "QS"], 1: ["KH", "QH"]})
+    game = from_hands(
+        hands,
+        talons,
+        dealer=2,
+        totals=[0, 880, 0],
+        barrel=(1, 1),
+        conventions=conv(barrel_trading=True),
+    )
+    assert game.current_seat() == 0
+    act(game, "b125")
+    assert game.current_seat() == 1
+    assert game.legal_actions(1)[:2] == ["pass", "b130"]
+    act(game, "b200", "pass")
+    view = game.view(None)
+    assert (view["bidder"], view["bid"]) == (1, 200)
+
+
+# ----------------------------------------------------------- the state API
+
+
+def test_api_view_has_the_shared_keys() -> None:
+    game = GAME.new(3, seed=1)
+    keys = {
+        "game", "seats", "seat", "deal_no", "dealer", "phase", "to_act", "hand", "legal",
+        "hand_sizes", "trump", "trick", "last_trick", "tricks_taken", "auction", "bidder",
+        "totals", "announcements", "last_deal", "winner", "talons", "bid", "contract",
+        "bolts", "barrel",
+    }  # fmt: skip
+    for seat in (None, 0, 1, 2):
+        view = game.view(seat)
+        assert keys <= set(view)
+        assert view["game"] == "thousand"
+        assert view["seat"] == seat
+    to_act = game.current_seat()
+    assert game.view(to_act)["legal"] == game.legal_actions(to_act)
+    assert game.view(None)["legal"] == []
+    assert game.view(None)["hand"] == []
+
+
+def test_api_wrong_turn_and_unknown_codes_are_refused() -> None:
+    game = plain_game()
+    assert game.legal_actions(0) == []
+    assert refused(game, 0, "b100") == "not_your_turn"
+    for bogus in ("cAS", "hello", "b10x", "k100", "gAS0"):
+        assert refused(game, 1, bogus) == "unknown_action"
+
+
+def test_api_play_errors_name_the_rule() -> None:
+    game = from_play([["AS", "9H"], ["JS", "AC"], ["9D", "TD"]], bidder=0, contract=100)
+    assert refused(game, 0, "cKH") == "card_not_in_hand"
+    assert refused(game, 0, "cXX") == "unknown_action"
+
+
+def test_api_clone_is_independent_and_replays_identically() -> None:
+    game = GAME.new(2, seed=4)
+    copy = game.clone()
+    assert copy.to_json() == game.to_json()
+    seat = game.current_seat()
+    assert seat is not None
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert copy.to_json() != game.to_json()
+    copy.apply(seat, copy.legal_actions(seat)[0])
+    assert copy.to_json() == game.to_json()
+
+
+def test_api_scoresheet_cells_show_running_totals() -> None:
+    game = _contract_game()
+    act(game, "concede")
+    sheet = game.scoresheet()
+    assert sheet.rows[0].cells == ("75", "0", "75")
+    assert sheet.totals == (75, 0, 75)
+    assert sheet.winner is None
+    last = game.view(None)["last_deal"]
+    assert last["marks"] == ["75", "conceded", "75"]
+    assert last["written"] == [75, 0, 75]

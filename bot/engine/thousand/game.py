@@ -529,7 +529,14 @@ class ThousandGame(Game):
 
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":
-            self._last_deal = {"deal_no": self._deal_no, "redeal": True, "asked_by": seat}
+            self._last_deal = {
+                "deal_no": self._deal_no,
+                "redeal": True,
+                "asked_by": seat,
+                "written": [0] * self._n,
+                "deltas": [0] * self._n,
+                "marks": ["redeal"] * self._n,
+            }
             self._start_deal(self._dealer)
             return
         self._redeal_queue.pop(0)

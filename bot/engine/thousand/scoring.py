@@ -145,6 +145,7 @@ def settle(
         "bolt_penalties": [-BOLT_PENALTY if seat in bolt_penalties else 0 for seat in range(seats)],
         "bolt_counts": list(new_bolts),
         "on_barrel": [seat == seat_on for seat in range(seats)],
+        "barrel": {"seat": seat_on, "attempts": attempts},
         "barrel_seat": seat_on,
         "barrel_attempts": attempts,
         "barrel_events": events,
