@@ -11,6 +11,7 @@ __all__ = [
     "BID_THRESHOLD",
     "bid_strength",
     "combo_points",
+    "easy_order",
     "resolve_combinations",
     "seat_order",
 ]
@@ -63,6 +64,27 @@ def bid_strength(hand: int, trump: int) -> float:
     for combo in combos:
         value += combo.points * (0.8 if combo.kind == "berz" else 0.55)
     return value
+
+
+def with_swap(hand: int, open_card: int, trump: int) -> int:
+    """The hand after swapping the trump seven for the open card, when it holds the seven."""
+    seven = trump * 8
+    if open_card >= 0 and open_card >> 3 == trump and hand >> seven & 1:
+        return hand ^ (1 << seven | 1 << open_card)
+    return hand
+
+
+def easy_order(hand: int, open_card: int, n: int, second_round: bool, may_pass: bool) -> int:
+    """The suit the easy rule orders on a 6-card hand, or -1 to pass."""
+    threshold = BID_THRESHOLD[n]
+    open_suit = open_card >> 3
+    if not second_round:
+        strength = bid_strength(with_swap(hand, open_card, open_suit), open_suit)
+        return open_suit if strength >= threshold else -1
+    best = max((t for t in range(4) if t != open_suit), key=lambda t: (bid_strength(hand, t), -t))
+    if not may_pass or bid_strength(hand, best) >= threshold:
+        return best
+    return -1
 
 
 def resolve_combinations(

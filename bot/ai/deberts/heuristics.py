@@ -13,13 +13,20 @@ from bot.engine.cards import SUIT_MASKS
 __all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(suit * 8 + r for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    spades, clubs, diamonds, hearts = _BYTE_CARDS
+    return (
+        spades[mask & 0xFF]
+        + clubs[mask >> 8 & 0xFF]
+        + diamonds[mask >> 16 & 0xFF]
+        + hearts[mask >> 24]
+    )
 
 
 def lowest_card(mask: int, trump: int) -> int:
@@ -79,10 +86,12 @@ def _lead(table: Table, seat: int, hand: int) -> int:
     trump = table.trump
     gone = table.gone
     pts = POINTS[trump]
-    others = [s for s in range(table.n) if s != seat]
+    strength = STRENGTH[trump]
     opps = _opponents(table, seat)
-    my_trumps = hand & SUIT_MASKS[trump]
-    their_trumps = opponents_may_hold(table, seat, SUIT_MASKS[trump], opps)
+    voids = table.voids
+    trump_mask = SUIT_MASKS[trump]
+    my_trumps = hand & trump_mask
+    their_trumps = opponents_may_hold(table, seat, trump_mask, opps)
     if my_trumps and their_trumps:
         top = top_unplayed(trump, gone, trump)
         n_mine = my_trumps.bit_count()
@@ -94,49 +103,47 @@ def _lead(table: Table, seat: int, hand: int) -> int:
             if pts[low] == 0:
                 return low
     # Cash a master of a plain suit nobody will ruff.
+    ruffers = 0  # suits some opponent is void in while perhaps holding trumps
+    if their_trumps:
+        for o in opps:
+            if not voids[o] & trump_mask:
+                ruffers |= voids[o]
+    all_void = -1
+    for o in opps:
+        all_void &= voids[o]
     best_master = -1
     best_value = -1
+    best = -1
+    best_key = 1 << 30
     for suit in range(4):
         if suit == trump:
             continue
-        mine = hand & SUIT_MASKS[suit]
+        suit_mask = SUIT_MASKS[suit]
+        mine = hand & suit_mask
         if not mine:
             continue
         top = top_unplayed(suit, gone, trump)
-        if top < 0 or not mine >> top & 1:
-            continue
-        ruff_risk = any(
-            table.voids[o] & SUIT_MASKS[suit] and not table.voids[o] & SUIT_MASKS[trump]
-            for o in opps
-        ) and bool(their_trumps)
-        if ruff_risk:
-            continue
-        value = pts[top] * 4 + (SUIT_MASKS[suit] & ~gone & ~hand).bit_count()
-        if value > best_value:
-            best_master, best_value = top, value
+        if mine >> top & 1 and not ruffers & suit_mask:
+            value = pts[top] * 4 + (suit_mask & ~gone & ~hand).bit_count()
+            if value > best_value:
+                best_master, best_value = top, value
+        # The small card this suit offers.
+        length = mine.bit_count()
+        base = 0
+        ten = suit * 8 + 3
+        ace = ten + 4
+        if mine >> ten & 1 and not (gone | mine) >> ace & 1:
+            base += 150 if length <= 2 else 40
+        if my_trumps and length == 1:
+            base -= 8
+        if all_void & suit_mask and their_trumps:
+            base += 60
+        for card in _BYTE_CARDS[suit][mine >> (suit * 8) & 0xFF]:
+            key = base + pts[card] * 40 + strength[card]
+            if key < best_key:
+                best, best_key = card, key
     if best_master >= 0 and pts[best_master] > 0:
         return best_master
-    # Otherwise a small card: from a suit without an unguarded ten, short if we can ruff later.
-    best = -1
-    best_key = 1 << 30
-    for card in _cards(hand):
-        suit = card >> 3
-        if suit == trump:
-            continue
-        mine = hand & SUIT_MASKS[suit]
-        length = mine.bit_count()
-        key = pts[card] * 40 + STRENGTH[trump][card]
-        ten = suit * 8 + 3
-        ace = suit * 8 + 7
-        if mine >> ten & 1 and not gone >> ace & 1 and not mine >> ace & 1:
-            key += 150 if length <= 2 else 40
-        if my_trumps and length == 1:
-            key -= 8
-        if all(table.voids[o] & SUIT_MASKS[suit] for o in opps) and their_trumps:
-            key += 60
-        _ = others
-        if key < best_key:
-            best, best_key = card, key
     if best >= 0:
         return best
     # Only trumps left.

@@ -59,6 +59,7 @@ class Knowledge:
     auction: list[tuple[int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     moscow: bool = True
+    conventions: dict[str, Any] = field(default_factory=dict)
 
     @property
     def unseen(self) -> int:
@@ -183,6 +184,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         k.bottom_card = parse_index(view["bottom_card"])
     conventions = view.get("conventions") or {}
     k.moscow = conventions.get("trump_in_combination", "moscow") == "moscow"
+    k.conventions = dict(conventions)
     if k.phase != "play":
         return k
     history, complete = _remembered_history(view, seat)

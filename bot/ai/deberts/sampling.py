@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.deberts.evaluation import bid_strength
+from bot.ai.deberts.evaluation import BID_THRESHOLD, bid_strength
 from bot.ai.deberts.knowledge import Knowledge
 
-__all__ = ["sample_auction_deal", "sample_hands"]
+__all__ = ["auction_weight", "sample_hands"]
 
 
 def _bits(mask: int) -> list[int]:
@@ -80,35 +80,16 @@ def auction_weight(k: Knowledge, hands: list[int], played: list[int]) -> float:
     if k.trump < 0 or k.bidder < 0:
         return 1.0
     weight = 1.0
+    threshold = BID_THRESHOLD[k.n]
     open_suit = k.open_card >> 3 if k.open_card >= 0 else -1
     for seat, action in k.auction:
         if seat == k.seat:
             continue
+        # The nine cards held at the first card include the three dealt after the order.
         start = hands[seat] | played[seat]
         if action == "pass" and open_suit >= 0 and seat != k.bidder:
-            strength = bid_strength(start, open_suit) - 15
-            if strength > 62:
+            if bid_strength(start, open_suit) > 1.5 * threshold:
                 weight *= 0.35
-        elif seat == k.bidder and action != "pass":
-            strength = bid_strength(start, k.trump) - 15
-            if strength < 40:
-                weight *= 0.35
+        elif seat == k.bidder and action != "pass" and bid_strength(start, k.trump) < threshold:
+            weight *= 0.35
     return weight
-
-
-def sample_auction_deal(
-    hand: int, n: int, seat: int, open_card: int, rng: random.Random
-) -> tuple[list[int], int]:
-    """During the auction: everyone's 9 cards (ours with 3 more) and the bottom card."""
-    unseen = ((1 << 32) - 1) & ~hand & ~(1 << open_card)
-    cards = _bits(unseen)
-    rng.shuffle(cards)
-    hands = [0] * n
-    at = 0
-    for s in range(n):
-        count = 3 if s == seat else 9
-        for card in cards[at : at + count]:
-            hands[s] |= 1 << card
-        at += count
-    hands[seat] |= hand
-    return hands, cards[-1]

@@ -160,23 +160,32 @@ class Table:
         seat = self.turn
         hand = self.hands[seat]
         trump = self.trump
-        bella = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6))
-        if hand & bella == bella and (1 << card) & bella:
-            self.points[seat] += BELLA_POINTS
+        if card >> 3 == trump and 5 <= card & 7 <= 6 and hand >> (card ^ 3) & 1:
+            self.points[seat] += BELLA_POINTS  # queen or king played, holding the other
         self.hands[seat] = hand & ~(1 << card)
         self.gone |= 1 << card
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             self.best = 0
             self.best_seat = seat
-        elif beats(card, self.trick[self.best], trump):
-            self.best = len(self.trick)
-            self.best_seat = seat
-        self.trick.append(card)
+        else:
+            top = trick[self.best]
+            if (
+                STRENGTH[trump][card] > STRENGTH[trump][top]
+                if card >> 3 == top >> 3
+                else card >> 3 == trump
+            ):
+                self.best = len(trick)
+                self.best_seat = seat
+        trick.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick) == self.n:
+        if len(trick) == self.n:
             winner = self.best_seat
             pts = POINTS[trump]
-            self.points[winner] += sum(pts[c] for c in self.trick)
+            total = 0
+            for c in trick:
+                total += pts[c]
+            self.points[winner] += total
             self.took[winner] = True
             self.trick = []
             self.trick_seats = []
