@@ -342,7 +342,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     fake = LoadFake(bot_token=TOKEN)
     await fake.start()
     database = workdir / "bot.sqlite3"
-    bot = BotProcess(fake.base_url, TOKEN, database, workdir)
+    profile = Path(args.profile) if args.profile else None
+    bot = BotProcess(fake.base_url, TOKEN, database, workdir, profile)
     try:
         await bot.start()
         exited = asyncio.ensure_future(bot.proc.wait()) if bot.proc else None
@@ -415,6 +416,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     api_calls = sum(n for method, n in calls.items() if method != "getUpdates")
     cards = run.counts.cards
     cores = os.cpu_count() or 1
+    presses = len(answered)
+    mean_latency = sum(latencies) / presses if presses else 0.0
     return {
         "tables": len(active),
         "tables_requested": args.tables,
@@ -428,6 +431,9 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "latency_p50_ms": round(percentile(latencies, 0.50) * 1000, 2),
         "latency_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
         "latency_max_ms": round((latencies[-1] if latencies else 0.0) * 1000, 2),
+        "latency_mean_ms": round(mean_latency * 1000, 2),
+        # Little's law: presses waiting for an answer at any moment, on average
+        "in_flight_mean": round(presses / elapsed * mean_latency, 1) if elapsed > 0 else 0.0,
         "cards_played": cards,
         "api_calls": api_calls,
         "api_calls_per_card": round(api_calls / cards, 2) if cards else None,
@@ -452,6 +458,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "other_cpu_cores": (
             round(max(0.0, machine - bot_cpu - self_cpu) / elapsed, 2) if elapsed > 0 else None
         ),
+        "bot_cpu_ms_per_press": round(bot_cpu * 1000 / presses, 2) if presses else None,
+        "bench_cpu_ms_per_press": round(self_cpu * 1000 / presses, 2) if presses else None,
         "bot_exit_code": code,
         "python": platform.python_version(),
     }
@@ -470,16 +478,23 @@ def limits(figures: dict[str, Any]) -> str:
         reasons.append(f"the bot process is CPU-bound ({bot:.2f} of its one core)")
     if bot + bench + other >= 0.9 * cores:
         reasons.append(
-            f"the machine is saturated (bot {bot:.2f} + benchmark {bench:.2f}"
-            f" + others {other:.2f} of {cores} cores)"
+            f"the machine is saturated (bot {bot:.2f} + fake/players {bench:.2f}"
+            f" + other processes {other:.2f} of {cores} cores)"
         )
-    if figures["latency_max_ms"] >= 1000:
-        reasons.append("some presses waited seconds (the per-group send throttle holds the table)")
+    if figures["bot_cpu_ms_per_press"]:
+        reasons.append(
+            f"the bot spends {figures['bot_cpu_ms_per_press']:.1f} ms CPU a press:"
+            f" at most ~{1000 / figures['bot_cpu_ms_per_press']:.0f} presses/s on a whole core"
+        )
+    tables = figures["tables"]
+    if figures["think_ms"] == 0 and figures["in_flight_mean"] >= 0.5 * tables:
+        reasons.append(
+            f"latency is queueing: every table always has a press waiting"
+            f" ({figures['in_flight_mean']:.0f} in flight), so latency ~ tables / throughput"
+        )
     if figures["stalled_tables"]:
         reasons.append(f"{figures['stalled_tables']} tables stalled")
-    if not reasons:
-        reasons.append(f"nothing saturated (bot {bot:.2f}, benchmark {bench:.2f} cores)")
-    return "; ".join(reasons)
+    return "; ".join(reasons) or "nothing saturated"
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -501,7 +516,8 @@ def report(figures: dict[str, Any]) -> str:
         (
             "latency p50 / p99",
             f"{n(figures['latency_p50_ms'])} / {n(figures['latency_p99_ms'])} ms"
-            f" (max {n(figures['latency_max_ms'])})",
+            f" (mean {n(figures['latency_mean_ms'])}, max {n(figures['latency_max_ms'])};"
+            f" {n(figures['in_flight_mean'])} in flight)",
             "p99 < 50 ms",
         ),
         (
@@ -527,7 +543,8 @@ def report(figures: dict[str, Any]) -> str:
             "CPU (cores)",
             f"bot {n(figures['bot_cpu_cores'], 2)}, fake+players"
             f" {n(figures['bench_cpu_cores'], 2)}, others {n(figures['other_cpu_cores'], 2)}"
-            f" of {figures['cpu_cores']}",
+            f" of {figures['cpu_cores']}; bot {n(figures['bot_cpu_ms_per_press'], 2)} ms,"
+            f" fake+players {n(figures['bench_cpu_ms_per_press'], 2)} ms a press",
             "",
         ),
         (
@@ -568,15 +585,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--setup-concurrency", type=int, default=32)
     parser.add_argument("--setup-timeout", type=float, default=300.0)
-    parser.add_argument("--start-timeout", type=float, default=30.0)
+    parser.add_argument("--start-timeout", type=float, default=90.0)
     parser.add_argument(
         "--stall-timeout", type=float, default=90.0, help="a table waiting this long is stalled"
+    )
+    parser.add_argument(
+        "--profile", metavar="PATH", help="run the bot under cProfile, stats written to PATH"
     )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, bot log)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be positive")
 
+    if args.profile:
+        args.profile = str(Path(args.profile).resolve())
     workdir = Path(tempfile.mkdtemp(prefix="bench-load-"))
     try:
         figures = asyncio.run(_measure(args, workdir))

@@ -49,8 +49,11 @@ class MachineCpu:
 class BotProcess:
     """``python -m bot`` against a Bot API at ``api_url`` with a database at ``database``."""
 
-    def __init__(self, api_url: str, token: str, database: Path, workdir: Path) -> None:
+    def __init__(
+        self, api_url: str, token: str, database: Path, workdir: Path, profile: Path | None = None
+    ) -> None:
         self.api_url = api_url
+        self.profile = profile
         self.token = token
         self.database = database
         self.workdir = workdir
@@ -89,8 +92,10 @@ class BotProcess:
         log = self.log_path.open("wb")
         try:
             # the working directory is a fresh temp dir: no developer's .env is read
+            profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
+                *profiler,
                 "-m",
                 "bot",
                 cwd=self.workdir,
@@ -120,7 +125,7 @@ class BotProcess:
             return ""
         return "\n".join(text.splitlines()[-lines:])
 
-    async def stop(self, grace: float = 5.0) -> int | None:
+    async def stop(self, grace: float = 10.0) -> int | None:
         """SIGTERM, then SIGKILL after ``grace`` seconds; the exit code."""
         if self.proc is None:
             return None
