@@ -63,7 +63,7 @@ class ThousandGame(Game):
             raise ValueError("Thousand is played by 2 or 3 players")
         self._n = seats
         self._conv = conventions
-        self._conv_json = conventions.to_json()  # asdict is slow; options are plain scalars
+        self._conv_json: JsonDict | None = None
         self._seed = seed
         self._deal_no = 0
         self._dealer = 0
@@ -235,6 +235,12 @@ class ThousandGame(Game):
     @property
     def totals(self) -> list[int]:
         return list(self._totals)
+
+    def conventions_json(self) -> JsonDict:
+        """The conventions as JSON data, worked out once per game (``asdict`` is slow)."""
+        if self._conv_json is None:
+            self._conv_json = self._conv.to_json()
+        return dict(self._conv_json)
 
     def current_seat(self) -> int | None:
         return self._to_act
@@ -735,14 +741,15 @@ class ThousandGame(Game):
         notes["bid"] = self._high
         notes["dealer"] = self._dealer
         notes["trump"] = "SCDH"[self._trump] if self._trump >= 0 else None
-        row = ScoreRow(
-            deal_no=self._deal_no,
-            cells=tuple(str(t) for t in result.totals),
-            totals=tuple(result.totals),
-            deltas=tuple(result.deltas),
-            notes=notes,
-        ).to_json()
-        self._rows.append(row)
+        self._rows.append(
+            {
+                "deal_no": self._deal_no,
+                "cells": [str(t) for t in result.totals],
+                "totals": list(result.totals),
+                "deltas": list(result.deltas),
+                "notes": notes,
+            }
+        )
         self._last_deal = {"deal_no": self._deal_no, "redeal": False, **notes}
         self._last_deal["deltas"] = list(result.deltas)
         self._last_deal["last_trick"] = (
@@ -766,7 +773,7 @@ class ThousandGame(Game):
         return {
             "game": self.name,
             "seats": self._n,
-            "conventions": dict(self._conv_json),
+            "conventions": self.conventions_json(),
             "seed": self._seed,
             "deal_no": self._deal_no,
             "dealer": self._dealer,

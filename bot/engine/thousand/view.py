@@ -76,7 +76,7 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
             for on in (s == g._barrel_seat for s in range(n))
         ],
         "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
-        "conventions": dict(g._conv_json),
+        "conventions": g.conventions_json(),
     }
 
 
