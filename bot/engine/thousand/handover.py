@@ -1,0 +1,142 @@
+"""Between auction and play: the give-away, the redeal window and the contract."""
+
+from __future__ import annotations
+
+from bot.engine.base import IllegalAction
+from bot.engine.thousand.codes import CARD_CODES, CONTRACT_CODES, GIVE_CODES, card_of, number_of
+from bot.engine.thousand.rules import NINES, bid_limit, card_points, next_bid_floor
+from bot.engine.thousand.state import CONTRACT, PLAY, REDEAL, DealState
+
+__all__ = ["Handover"]
+
+
+class Handover(DealState):
+    """The bidder's give-away, the redeal requests and naming (or conceding) the contract."""
+
+    def _give_actions(self, seat: int) -> list[str]:
+        targets = [s for s in range(self._n) if s != seat and not self._received[s]]
+        mask = self._hands[seat]
+        out: list[str] = []
+        while mask:
+            low = mask & -mask
+            codes = GIVE_CODES[low.bit_length() - 1]
+            for target in targets:
+                out.append(codes[target])
+            mask ^= low
+        return out
+
+    def _give(self, seat: int, action: str) -> None:
+        card = card_of(action[1:3])
+        target_text = action[3:]
+        if card is None or not target_text.isdigit() or len(action) != 4:
+            raise IllegalAction("unknown_action", f"{action!r} is not a give-away.", action=action)
+        target = int(target_text)
+        if target == seat or target >= self._n:
+            raise IllegalAction(
+                "not_an_opponent", "Cards are given to the opponents.", target=target
+            )
+        if self._received[target]:
+            raise IllegalAction(
+                "already_given", "That opponent already has their card.", target=target
+            )
+        if not self._hands[seat] >> card & 1:
+            raise IllegalAction(
+                "card_not_in_hand", "That card is not in the hand.", card=CARD_CODES[card]
+            )
+        self._hands[seat] ^= 1 << card
+        self._hands[target] |= 1 << card
+        self._received[target] = True
+        if self._received.count(True) == self._n - 1:
+            self._after_give()
+
+    def _after_give(self) -> None:
+        if self._conv.redeal:
+            queue = self._redeal_askers()
+            if queue:
+                self._redeal_queue = queue
+                self._phase = REDEAL
+                self._to_act = queue[0]
+                return
+        self._phase = CONTRACT
+        self._to_act = self._bidder
+
+    def _redeal_askers(self) -> list[int]:
+        n = self._n
+        order = [(self._dealer + 1 + i) % n for i in range(n)]
+        if self._talon_cards & ~NINES == 0:
+            return order
+        return [
+            s for s in order if self._hands[s] & NINES == NINES or card_points(self._hands[s]) < 14
+        ]
+
+    def _answer_redeal(self, seat: int, action: str) -> None:
+        if action == "redeal":
+            self._last_deal = {
+                "deal_no": self._deal_no,
+                "redeal": True,
+                "asked_by": seat,
+                "written": [0] * self._n,
+                "deltas": [0] * self._n,
+                "marks": ["redeal"] * self._n,
+            }
+            self._start_deal(self._dealer)
+            return
+        self._redeal_queue.pop(0)
+        if self._redeal_queue:
+            self._to_act = self._redeal_queue[0]
+        else:
+            self._phase = CONTRACT
+            self._to_act = self._bidder
+
+    # ---------------------------------------------------------------- contract
+
+    def _contract_bounds(self, seat: int) -> tuple[int, int]:
+        high = self._high
+        assert high is not None
+        return high, max(high, bid_limit(self._hands[seat], self._conv.ace_marriage))
+
+    def _may_concede(self, seat: int) -> bool:
+        return self._conv.concede and seat != self._barrel_seat
+
+    def _contract_actions(self, seat: int) -> list[str]:
+        low, high = self._contract_bounds(seat)
+        out = [CONTRACT_CODES[low]]
+        out.extend(CONTRACT_CODES[next_bid_floor(low) : high + 1 : 5])
+        if self._may_concede(seat):
+            out.append("concede")
+        return out
+
+    def _name_contract(self, seat: int, action: str) -> None:
+        if action == "concede":
+            if not self._conv.concede:
+                raise IllegalAction("concede_not_allowed", "Conceding is off at this table.")
+            if seat == self._barrel_seat:
+                raise IllegalAction("concede_on_barrel", "No conceding on the barrel.")
+            self._contract = self._high
+            self._finish_deal(conceded=True)
+            return
+        amount = number_of(action[1:])
+        if amount is None:
+            raise IllegalAction("unknown_action", f"{action!r} is not a contract.", action=action)
+        low, high = self._contract_bounds(seat)
+        if amount < low:
+            raise IllegalAction(
+                "contract_below_bid",
+                f"The contract must be at least the bid, {low}.",
+                contract=amount,
+                minimum=low,
+            )
+        if amount > high:
+            raise IllegalAction(
+                "contract_above_limit",
+                f"The contract may not exceed {high}: 120 plus the marriages in hand.",
+                contract=amount,
+                limit=high,
+            )
+        if amount != low and amount % 5:
+            raise IllegalAction(
+                "contract_not_multiple_of_5", "Contracts are multiples of 5.", contract=amount
+            )
+        self._contract = amount
+        self._phase = PLAY
+        self._to_act = seat

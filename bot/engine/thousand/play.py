@@ -1,0 +1,116 @@
+"""The card play: following, trumping, trick winners and marriages declared on lead."""
+
+from __future__ import annotations
+
+from bot.engine.base import IllegalAction
+from bot.engine.cards import SUIT_MASKS
+from bot.engine.thousand import view as views
+from bot.engine.thousand.codes import CARD_CODES, card_of
+from bot.engine.thousand.rules import ACE_MARRIAGE_POINTS, ACES, MARRIAGE_POINTS, RANKING
+from bot.engine.thousand.state import DealState
+from bot.engine.tricks import trick_winner
+
+__all__ = ["CardPlay"]
+
+_QUEEN, _KING, _ACE = 5, 6, 7  # rank offsets within a suit's 8 slots: 9 is 2, A is 7
+
+
+class CardPlay(DealState):
+    """Tricks on bitmask hands; a finished deal goes to ``_finish_deal``."""
+
+    def _legal_mask(self, seat: int) -> int:
+        """Follow suit; void, trump if you can; else anything (``tricks.legal_plays``)."""
+        hand = self._hands[seat]
+        if not self._trick:
+            return hand
+        follow = hand & SUIT_MASKS[self._trick[0][1] >> 3]
+        if follow:
+            return follow
+        trump = self._trump
+        if trump >= 0:
+            trumps = hand & SUIT_MASKS[trump]
+            if trumps:
+                return trumps
+        return hand
+
+    def _play(self, seat: int, action: str) -> None:
+        card = card_of(action[1:]) if len(action) == 3 else None
+        if card is None:
+            raise IllegalAction("unknown_action", f"{action!r} is not a card.", action=action)
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise IllegalAction(
+                "card_not_in_hand", "That card is not in the hand.", card=CARD_CODES[card]
+            )
+        if not self._legal_mask(seat) >> card & 1:
+            self._refuse_card(seat, card)
+        self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        hands = self._hands
+        hand = hands[seat]
+        trick = self._trick
+        if not trick and self._tricks_played:
+            self._declare(seat, card, hand)
+        hands[seat] = hand ^ (1 << card)
+        trick.append([seat, card])
+        n = self._n
+        if len(trick) < n:
+            self._to_act = seat + 1 if seat + 1 < n else 0
+            return
+        winner = trick[trick_winner([c for _, c in trick], self._trump, RANKING)][0]
+        won = 0
+        for _, c in trick:
+            won |= 1 << c
+        self._taken[winner] |= won
+        self._tricks[winner] += 1
+        self._tricks_played += 1
+        self._last_trick = trick
+        self._last_winner = winner
+        self._trick = []
+        self._to_act = winner
+        if not hands[winner]:
+            self._finish_deal(conceded=False)
+
+    def _refuse_card(self, seat: int, card: int) -> None:
+        led = self._trick[0][1] >> 3
+        code = CARD_CODES[card]
+        if self._hands[seat] & SUIT_MASKS[led]:
+            raise IllegalAction(
+                "must_follow_suit", "You must follow the suit led.", card=code, suit="SCDH"[led]
+            )
+        raise IllegalAction(
+            "must_trump",
+            "Void in the suit led, you must play a trump.",
+            card=code,
+            trump="SCDH"[self._trump],
+        )
+
+    def _declare(self, seat: int, card: int, hand: int) -> None:
+        """Marriage or ace marriage declared by leading one of its cards."""
+        suit, offset = card >> 3, card & 7
+        if offset in (_KING, _QUEEN):
+            partner = card + (_QUEEN - _KING if offset == _KING else _KING - _QUEEN)
+            if hand >> partner & 1:
+                self._trump = suit
+                self._marriages[seat] += MARRIAGE_POINTS[suit]
+                pair = sorted((card, partner), reverse=True)
+                self._announcements.append(
+                    {
+                        "seat": seat,
+                        "kind": "marriage",
+                        "cards": [CARD_CODES[c] for c in pair],
+                        "points": MARRIAGE_POINTS[suit],
+                        "suit": "SCDH"[suit],
+                    }
+                )
+        elif offset == _ACE and self._conv.ace_marriage and hand & ACES == ACES:
+            self._marriages[seat] += ACE_MARRIAGE_POINTS
+            self._announcements.append(
+                {
+                    "seat": seat,
+                    "kind": "ace_marriage",
+                    "cards": views.codes(ACES),
+                    "points": ACE_MARRIAGE_POINTS,
+                }
+            )

@@ -1,0 +1,89 @@
+"""The fields of a Thousand game and the deal in progress, shared by the phase modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.base import JsonDict
+from bot.engine.thousand.rules import ThousandConventions
+from bot.engine.tricks import NO_TRUMP
+
+__all__ = [
+    "AUCTION",
+    "CONTRACT",
+    "GAME_OVER",
+    "GIVE",
+    "PLAY",
+    "REDEAL",
+    "TALON",
+    "DealState",
+]
+
+AUCTION = "auction"
+TALON = "talon"
+GIVE = "give"
+REDEAL = "redeal"
+CONTRACT = "contract"
+PLAY = "play"
+GAME_OVER = "game_over"
+
+
+class DealState:
+    """Every field of the game as plain data; the phases read and change them in place."""
+
+    def __init__(self, seats: int, conventions: ThousandConventions, seed: int) -> None:
+        if seats not in (2, 3):
+            raise ValueError("Thousand is played by 2 or 3 players")
+        self._n = seats
+        self._conv = conventions
+        self._conv_json: JsonDict | None = None
+        self._seed = seed
+        self._deal_no = 0
+        self._dealer = 0
+        self._totals = [0] * seats
+        self._bolts = [0] * seats
+        self._barrel_seat: int | None = None
+        self._barrel_attempts = 0
+        self._rows: list[JsonDict] = []
+        self._start_totals = [0] * seats
+        self._earlier_deals = 0
+        self._winner: int | None = None
+        self._last_deal: JsonDict | None = None
+        self._legal: list[str] | None = None
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        n = self._n
+        self._phase = AUCTION
+        self._to_act: int | None = None
+        self._hands = [0] * n
+        self._talons: list[int] = []
+        self._talon_taken: int | None = None
+        self._talon_cards = 0
+        self._talon_shown = False
+        self._auction: list[list[Any]] = []
+        self._passed = [False] * n
+        self._auto_passed: list[int] = []
+        self._high: int | None = None
+        self._bidder: int | None = None
+        self._received = [False] * n
+        self._redeal_queue: list[int] = []
+        self._contract: int | None = None
+        self._trump = NO_TRUMP
+        self._trick: list[list[int]] = []
+        self._last_trick: list[list[int]] | None = None
+        self._last_winner: int | None = None
+        self._taken = [0] * n
+        self._tricks = [0] * n
+        self._marriages = [0] * n
+        self._announcements: list[JsonDict] = []
+        self._tricks_played = 0
+
+    def _first_hand(self) -> int:
+        return (self._dealer + 1) % self._n
+
+    def _finish_deal(self, conceded: bool) -> None:
+        raise NotImplementedError
+
+    def _start_deal(self, dealer: int) -> None:
+        raise NotImplementedError
