@@ -54,6 +54,8 @@ def _replay(seats: int, seed: int) -> int:
             view = game.view(None)
             last = view["last_trick"] if not sim.done else view["last_deal"]["last_trick"]
             assert last["winner"] == winner
+            cards = [parse_index(e["card"]) for e in last["cards"]]
+            assert last["cards"][trick_winner(cards, sim.trump, RANKING)]["seat"] == winner
             if not sim.done:
                 assert game.view(None)["trump"] == (None if sim.trump < 0 else "SCDH"[sim.trump])
     assert sim.done

@@ -8,11 +8,11 @@ from bot.engine.thousand import view as views
 from bot.engine.thousand.codes import CARD_CODES, card_of
 from bot.engine.thousand.rules import ACE_MARRIAGE_POINTS, ACES, MARRIAGE_POINTS, RANKING
 from bot.engine.thousand.state import DealState
-from bot.engine.tricks import trick_winner
 
 __all__ = ["CardPlay"]
 
 _QUEEN, _KING, _ACE = 5, 6, 7  # rank offsets within a suit's 8 slots: 9 is 2, A is 7
+_STRENGTH = RANKING.plain_strength  # Thousand ranks trumps as plain suits: A 10 K Q J 9
 
 
 class CardPlay(DealState):
@@ -58,10 +58,17 @@ class CardPlay(DealState):
         if len(trick) < n:
             self._to_act = seat + 1 if seat + 1 < n else 0
             return
-        winner = trick[trick_winner([c for _, c in trick], self._trump, RANKING)][0]
-        won = 0
-        for _, c in trick:
+        # The highest trump, else the highest card of the suit led (``tricks.trick_winner``).
+        trump = self._trump
+        winner, best = trick[0]
+        won = 1 << best
+        for other, c in trick[1:]:
             won |= 1 << c
+            if c >> 3 == best >> 3:
+                if _STRENGTH[c] > _STRENGTH[best]:
+                    winner, best = other, c
+            elif c >> 3 == trump:
+                winner, best = other, c
         self._taken[winner] |= won
         self._tricks[winner] += 1
         self._tricks_played += 1
