@@ -116,6 +116,11 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._hands = [codes_to_mask(h) for h in hands]
         if len({popcount(h) for h in game._hands}) != 1:
             raise ValueError("every hand must hold the same number of cards")
+        union = 0
+        for mask in game._hands:
+            if union & mask or mask & ~DECK:
+                raise ValueError("the hands must hold distinct cards of the 24 (9..A)")
+            union |= mask
         game._bidder = bidder
         game._high = contract
         game._contract = contract
