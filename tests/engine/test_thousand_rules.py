@@ -277,7 +277,9 @@ def test_rule3_two_players_choose_a_talon_and_the_other_stays_out() -> None:
 def test_rule3_give_away_leaves_eight_cards_each_with_three_players() -> None:
     game = plain_game(redeal=False)
     act(game, "b100", "pass", "pass")
-    assert game.legal_actions(1)[:2] == ["gKS0", "gKS2"]
+    legal = game.legal_actions(1)
+    assert len(legal) == 20
+    assert legal[0] == "gKS0" and "gKS2" in legal
     act(game, "gKS0")
     assert refused(game, 1, "gAS0") == "already_given"
     assert refused(game, 1, "gAS1") == "not_an_opponent"

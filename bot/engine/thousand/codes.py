@@ -8,10 +8,10 @@ __all__ = [
     "BID_CODES",
     "CARD_CODES",
     "CONTRACT_CODES",
-    "GIVE_CODES",
     "PLAY_CODES",
     "PLAY_INDEX",
     "card_of",
+    "give_codes",
     "number_of",
     "play_codes",
 ]
@@ -29,9 +29,27 @@ _PLAY_BY_BYTE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(PLAY_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
-GIVE_CODES: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"g{code}{seat}" for seat in range(3)) for code in CARD_CODES
+_GIVE_BY_BYTE: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(f"g{CARD_CODES[suit * 8 + r]}{seat}" for r in range(8) if byte >> r & 1)
+            for byte in range(256)
+        )
+        for suit in range(4)
+    )
+    for seat in range(3)
 )
+
+
+def give_codes(mask: int, seat: int) -> tuple[str, ...]:
+    """``"g<card><seat>"`` codes giving each card of ``mask`` to ``seat``, in card order."""
+    spades, clubs, diamonds, hearts = _GIVE_BY_BYTE[seat]
+    return (
+        spades[mask & 0xFF]
+        + clubs[mask >> 8 & 0xFF]
+        + diamonds[mask >> 16 & 0xFF]
+        + hearts[mask >> 24 & 0xFF]
+    )
 
 
 def play_codes(mask: int) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.base import IllegalAction
-from bot.engine.thousand.codes import CARD_CODES, CONTRACT_CODES, GIVE_CODES, card_of, number_of
+from bot.engine.thousand.codes import CARD_CODES, CONTRACT_CODES, card_of, give_codes, number_of
 from bot.engine.thousand.rules import NINES, bid_limit, card_points, next_bid_floor
 from bot.engine.thousand.state import CONTRACT, PLAY, REDEAL, DealState
 
@@ -14,15 +14,11 @@ class Handover(DealState):
     """The bidder's give-away, the redeal requests and naming (or conceding) the contract."""
 
     def _give_actions(self, seat: int) -> list[str]:
-        targets = [s for s in range(self._n) if s != seat and not self._received[s]]
         mask = self._hands[seat]
         out: list[str] = []
-        while mask:
-            low = mask & -mask
-            codes = GIVE_CODES[low.bit_length() - 1]
-            for target in targets:
-                out.append(codes[target])
-            mask ^= low
+        for target in range(self._n):
+            if target != seat and not self._received[target]:
+                out += give_codes(mask, target)
         return out
 
     def _give(self, seat: int, action: str) -> None:
