@@ -143,7 +143,7 @@ class LoadRun:
         self.stop = asyncio.Event()
         self.go = asyncio.Event()
         self.counts = Counts()
-        self.window: tuple[float, float] | None = None
+        self.measuring = False  # cards count only inside the timed window
 
     # -- waiting on the fake ----------------------------------------------------------
 
@@ -252,7 +252,12 @@ class LoadRun:
                 else:
                     refusals = 0
                     found = _ACT.match(data)
-                    if found and _CARD.match(found.group(1)) and not self.stop.is_set():
+                    if (
+                        found
+                        and _CARD.match(found.group(1))
+                        and self.measuring
+                        and not self.stop.is_set()
+                    ):
                         self.counts.cards += 1
                 continue
             if not await self.fake.wait_chat(chat.id, self.args.stall_timeout):
@@ -370,13 +375,6 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if not active:
             raise RuntimeError("no table could be opened:\n" + bot.log_tail())
 
-        calls_before = fake.tally.copy()
-        bot_cpu0, self_cpu0, machine0 = (
-            bot.cpu_seconds(),
-            self_cpu_seconds(),
-            MachineCpu.busy_seconds(),
-        )
-        window_start = time.perf_counter()
         run.go.set()
         loops = [asyncio.ensure_future(run.table_loop(t)) for t in active]
         all_done = asyncio.ensure_future(asyncio.wait(loops))
@@ -384,6 +382,16 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         waits: list[asyncio.Future[Any]] = [all_done, stopped]
         if exited is not None:
             waits.append(exited)
+        if args.warmup > 0:
+            await asyncio.wait(waits, timeout=args.warmup, return_when=asyncio.FIRST_COMPLETED)
+        calls_before = fake.tally.copy()
+        bot_cpu0, self_cpu0, machine0 = (
+            bot.cpu_seconds() if bot.running else 0.0,
+            self_cpu_seconds(),
+            MachineCpu.busy_seconds(),
+        )
+        window_start = time.perf_counter()
+        run.measuring = True
         await asyncio.wait(waits, timeout=args.seconds, return_when=asyncio.FIRST_COMPLETED)
         window_end = time.perf_counter()
         run.stop.set()
@@ -424,6 +432,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "game": args.game,
         "seats": {g: args.players or DEFAULT_SEATS[g] for g in sorted({t.game for t in active})},
         "think_ms": args.think_ms,
+        "warmup_s": args.warmup,
         "setup_s": round(setup_s, 2),
         "window_s": round(elapsed, 2),
         "presses": len(answered),
@@ -507,7 +516,11 @@ def report(figures: dict[str, Any]) -> str:
     by_method = figures["api_calls_by_method"]
     rows = [
         ("tables", f"{figures['tables']} ({seats}, all seats human)", ""),
-        ("set-up / window", f"{n(figures['setup_s'])} s / {n(figures['window_s'])} s", ""),
+        (
+            "set-up / warm-up / window",
+            f"{n(figures['setup_s'])} s / {n(figures['warmup_s'])} s / {n(figures['window_s'])} s",
+            "",
+        ),
         (
             "presses handled",
             f"{n(figures['presses'])} ({n(figures['presses_per_s'])}/s)",
@@ -580,6 +593,9 @@ def main(argv: list[str] | None = None) -> int:
         help="seats per table (default: deberts 2, thousand 3)",
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="timed window")
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="play this long before the window opens"
+    )
     parser.add_argument("--games", type=int, default=0, help="stop after this many finished games")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before a press")
     parser.add_argument("--seed", type=int, default=1)

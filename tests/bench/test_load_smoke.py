@@ -35,6 +35,8 @@ def test_load_benchmark_tiny() -> None:
         "2",
         "--game",
         "deberts",
+        "--warmup",
+        "0",
         "--seconds",
         "60",
         "--games",
