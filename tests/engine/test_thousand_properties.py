@@ -114,6 +114,10 @@ def play_random(
         assert legal
         action = rng.choice(legal)
         before = game.to_json()
+        # A clone goes its own way without touching the original.
+        other = game.clone()
+        other.apply(seat, rng.choice(legal))
+        assert game.to_json() == before
         rows_before = len(game.scoresheet().rows)
         game.apply(seat, action)
         shadow.apply(seat, action)

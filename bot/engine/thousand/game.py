@@ -427,7 +427,16 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         return game
 
     def clone(self) -> Self:
-        return type(self).from_json(self.to_json())
+        """An independent copy, cheap enough for bot search.
+
+        Nested values (auction entries, trick entries, rows, announcements) are
+        replaced, never changed in place, so copying each top-level list suffices.
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(
+            {k: v[:] if isinstance(v, list) else v for k, v in self.__dict__.items()}
+        )
+        return other
 
 
 _DEFAULT_CONVENTIONS = ThousandConventions()
