@@ -8,9 +8,9 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
-from bot.engine.base import Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
+from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
 from bot.engine.cards import codes_to_mask, popcount
 from bot.engine.thousand import view as views
 from bot.engine.thousand.auction import Auction
@@ -35,7 +35,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def new(
         cls,
         seats: int,
-        conventions: Any = None,
+        conventions: Conventions | None = None,
         seed: int = 0,
     ) -> Self:
         game = cls(seats, _conventions(conventions), seed)
@@ -442,7 +442,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
 _DEFAULT_CONVENTIONS = ThousandConventions()
 
 
-def _conventions(conventions: Any) -> ThousandConventions:
+def _conventions(conventions: Conventions | None) -> ThousandConventions:
     if conventions is None:
         return _DEFAULT_CONVENTIONS
     if not isinstance(conventions, ThousandConventions):
