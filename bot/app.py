@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from bot.handlers import routers
 from bot.i18n import make_i18n
 from bot.middlewares import ContextMiddleware
 from bot.services.publisher import Publisher
+from bot.services.responses import keep_response_models
 from bot.services.sender import Sender
 from bot.services.tables import TableService
 
@@ -58,8 +60,10 @@ async def create_app(
     default_timer: int = 0,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    clock: Callable[[], float] = time.monotonic,
     seed_source: Callable[[], int] | None = None,
 ) -> App:
+    keep_response_models()
     db = await open_database(database_path)
     people = PeopleRepo(db)
     table_repo = TableRepo(db)
@@ -69,7 +73,7 @@ async def create_app(
         if chat_id > 0:
             await people.set_blocked(chat_id)
 
-    sender = Sender(bot, sleep=sleep, on_blocked=blocked)
+    sender = Sender(bot, sleep=sleep, clock=clock, on_blocked=blocked)
     publisher = Publisher(sender, people, i18n)
     tables = TableService(
         table_repo,

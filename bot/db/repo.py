@@ -111,10 +111,16 @@ class PeopleRepo:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._seen: dict[int, tuple[str, str | None, bool]] = {}
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
     ) -> None:
+        # most updates come from people we already know as they are: skip the write
+        known = self._seen.get(user_id)
+        if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
+            return
+        self._seen[user_id] = (name, tg_lang, private or bool(known and known[2]))
         await self.db.write(
             "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"
             " ON CONFLICT(user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
@@ -131,6 +137,7 @@ class PeopleRepo:
         return bool(row and row["has_private"] and not row["blocked"])
 
     async def set_blocked(self, user_id: int) -> None:
+        self._seen.pop(user_id, None)
         await self.db.write("UPDATE users SET blocked=1 WHERE user_id=?", (user_id,))
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:

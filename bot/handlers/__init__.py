@@ -1,4 +1,4 @@
-"""One router per feature; :func:`routers` lists them in the order they are included."""
+"""One router per feature; :func:`routers` builds them fresh for each Dispatcher."""
 
 from __future__ import annotations
 
@@ -10,11 +10,5 @@ __all__ = ["routers"]
 def routers() -> list[Router]:
     from bot.handlers import errors, info, lobby, play, private, settings_lang
 
-    return [
-        errors.router,
-        private.router,
-        lobby.router,
-        play.router,
-        info.router,
-        settings_lang.router,
-    ]
+    modules = (errors, private, lobby, play, info, settings_lang)
+    return [module.make_router() for module in modules]

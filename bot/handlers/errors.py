@@ -9,16 +9,20 @@ from aiogram.types import ErrorEvent
 
 from bot.services.sender import Sender
 
-__all__ = ["router"]
+__all__ = ["make_router"]
 
 log = logging.getLogger(__name__)
-router = Router(name=__name__)
 
 
-@router.error()
 async def on_error(event: ErrorEvent, sender: Sender) -> bool:
     log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
     callback = event.update.callback_query
     if callback is not None:
         await sender.answer(callback, "⚠️")
     return True
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.errors.register(on_error)
+    return router

@@ -16,17 +16,13 @@ from bot.render.texts import help_text, rules_text
 from bot.services.sender import Sender
 from bot.services.tables import TableService
 
-__all__ = ["router"]
-
-router = Router(name=__name__)
+__all__ = ["make_router"]
 
 
-@router.message(Command("help"))
 async def show_help(message: Message, sender: Sender, tr: Translator) -> None:
     await sender.send(message.chat.id, help_text(tr))
 
 
-@router.message(Command("rules"))
 async def show_rules(
     message: Message, command: CommandObject, table_repo: TableRepo, sender: Sender, tr: Translator
 ) -> None:
@@ -42,7 +38,6 @@ async def show_rules(
     await sender.send(message.chat.id, "\n\n".join(parts))
 
 
-@router.message(Command("score"))
 async def show_score(
     message: Message, table_repo: TableRepo, tables: TableService, sender: Sender, tr: Translator
 ) -> None:
@@ -53,3 +48,11 @@ async def show_score(
     sheet = tables.load(record).scoresheet()
     names = [s.name for s in record.seats]
     await sender.send(message.chat.id, scoresheet_text(sheet, names, tr))
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.register(show_help, Command("help"))
+    router.message.register(show_rules, Command("rules"))
+    router.message.register(show_score, Command("score"))
+    return router

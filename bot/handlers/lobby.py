@@ -15,11 +15,7 @@ from bot.render.common import game_title
 from bot.services.sender import Sender
 from bot.services.tables import TableService
 
-__all__ = ["router"]
-
-router = Router(name=__name__)
-router.message.filter(F.chat.type.in_({"group", "supergroup"}))
-router.callback_query.filter(F.message.chat.type.in_({"group", "supergroup"}))
+__all__ = ["make_router"]
 
 
 async def _open(
@@ -35,7 +31,6 @@ async def _open(
         )
 
 
-@router.message(Command("new"))
 async def new_table(
     message: Message,
     command: CommandObject,
@@ -55,7 +50,6 @@ async def new_table(
     await sender.send(message.chat.id, tr("Which game?"), kb.as_markup())
 
 
-@router.callback_query(NewGame.filter())
 async def pick_game(
     callback: CallbackQuery,
     callback_data: NewGame,
@@ -71,7 +65,6 @@ async def pick_game(
     await sender.answer(callback)
 
 
-@router.callback_query(Lobby.filter())
 async def lobby_button(
     callback: CallbackQuery,
     callback_data: Lobby,
@@ -90,3 +83,13 @@ async def lobby_button(
         tr,
     )
     await answer(sender, callback, reply)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+    router.callback_query.filter(F.message.chat.type.in_({"group", "supergroup"}))
+    router.message.register(new_table, Command("new"))
+    router.callback_query.register(pick_game, NewGame.filter())
+    router.callback_query.register(lobby_button, Lobby.filter())
+    return router

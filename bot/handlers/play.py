@@ -12,12 +12,9 @@ from bot.keyboards.callbacks import Act, TableButton
 from bot.services.sender import Sender
 from bot.services.tables import Reply, TableService
 
-__all__ = ["router"]
-
-router = Router(name=__name__)
+__all__ = ["make_router"]
 
 
-@router.callback_query(Act.filter())
 async def act(
     callback: CallbackQuery,
     callback_data: Act,
@@ -31,7 +28,6 @@ async def act(
     await answer(sender, callback, reply)
 
 
-@router.callback_query(TableButton.filter())
 async def table_button(
     callback: CallbackQuery,
     callback_data: TableButton,
@@ -50,7 +46,6 @@ async def table_button(
     await answer(sender, callback, reply)
 
 
-@router.message(Command("leave"))
 async def leave(
     message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
 ) -> None:
@@ -60,7 +55,6 @@ async def leave(
         await sender.send(message.chat.id, reply.text)
 
 
-@router.message(Command("cancel"))
 async def cancel(
     message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
 ) -> None:
@@ -68,3 +62,12 @@ async def cancel(
     reply = await tables.cancel(message.chat.id, person(message.from_user, bot, message.chat), tr)
     if reply.text:
         await sender.send(message.chat.id, reply.text)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.callback_query.register(act, Act.filter())
+    router.callback_query.register(table_button, TableButton.filter())
+    router.message.register(leave, Command("leave"))
+    router.message.register(cancel, Command("cancel"))
+    return router

@@ -17,14 +17,9 @@ from bot.render.texts import help_text
 from bot.services.sender import Sender
 from bot.services.tables import Reply, TableService
 
-__all__ = ["router"]
-
-router = Router(name=__name__)
-router.message.filter(F.chat.type == "private")
-router.callback_query.filter(F.message.chat.type == "private")
+__all__ = ["make_router"]
 
 
-@router.message(CommandStart(deep_link=True))
 async def start_deep_link(
     message: Message, command: CommandObject, bot: Bot, tables: TableService, tr: Translator
 ) -> None:
@@ -37,7 +32,6 @@ async def start_deep_link(
     await message.answer(help_text(tr))
 
 
-@router.message(CommandStart())
 async def start(message: Message, tr: Translator) -> None:
     await message.answer(help_text(tr))
 
@@ -49,7 +43,6 @@ def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
     return kb
 
 
-@router.message(Command("new"))
 async def new_private(message: Message, command: CommandObject, tr: Translator) -> None:
     game = (command.args or "").strip().lower()
     if game in GAME_NAMES:
@@ -65,7 +58,6 @@ def _bots_keyboard(game: str, tr: Translator):  # type: ignore[no-untyped-def]
     return kb.as_markup()
 
 
-@router.callback_query(NewGame.filter())
 async def pick_game(
     callback: CallbackQuery, callback_data: NewGame, sender: Sender, tr: Translator
 ) -> None:
@@ -78,7 +70,6 @@ async def pick_game(
     await sender.answer(callback)
 
 
-@router.callback_query(Solo.filter(F.level == ""))
 async def pick_bots(
     callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
 ) -> None:
@@ -98,7 +89,6 @@ def _level_label(level: str, tr: Translator) -> str:
     return labels.get(level, level)
 
 
-@router.callback_query(Solo.filter(F.level != ""))
 async def start_solo(
     callback: CallbackQuery,
     callback_data: Solo,
@@ -118,3 +108,16 @@ async def start_solo(
         await sender.delete(chat_id, callback.message.message_id)
     text = None if created else tr("You already have a game here; /cancel ends it.")
     await answer(sender, callback, Reply(text, alert=not created))
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.filter(F.chat.type == "private")
+    router.callback_query.filter(F.message.chat.type == "private")
+    router.message.register(start_deep_link, CommandStart(deep_link=True))
+    router.message.register(start, CommandStart())
+    router.message.register(new_private, Command("new"))
+    router.callback_query.register(pick_game, NewGame.filter())
+    router.callback_query.register(pick_bots, Solo.filter(F.level == ""))
+    router.callback_query.register(start_solo, Solo.filter(F.level != ""))
+    return router

@@ -14,9 +14,8 @@ from bot.handlers.common import person
 from bot.i18n import LOCALES, Translator
 from bot.services.sender import Sender
 
-__all__ = ["router"]
+__all__ = ["make_router"]
 
-router = Router(name=__name__)
 _NAMES = {"ru": "Русский", "en": "English"}
 
 
@@ -24,7 +23,6 @@ class Lang(CallbackData, prefix="g"):
     code: str
 
 
-@router.message(Command("lang"))
 async def lang(
     message: Message,
     command: CommandObject,
@@ -56,7 +54,6 @@ async def lang(
     await sender.send(message.chat.id, text)
 
 
-@router.callback_query(Lang.filter(F.code.in_(set(LOCALES))))
 async def pick(
     callback: CallbackQuery,
     callback_data: Lang,
@@ -94,9 +91,16 @@ async def _set(chat_id, chat_type, user_id, code, is_admin, people, table_repo, 
     table = await table_repo.open_in_chat(chat_id)
     host = table is not None and table.host_id == user_id
     if not host and not (is_admin and await is_admin()):
-        return Translator(i18n, code)("Only the host or a chat admin can do that.")
+        return tr("Only the host or a chat admin can do that.")
     await people.set_chat_lang(chat_id, code)
     if table is not None:
         table.lang = code
         await table_repo.save(table)
     return tr("Language: English.")
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.register(lang, Command("lang"))
+    router.callback_query.register(pick, Lang.filter(F.code.in_(set(LOCALES))))
+    return router

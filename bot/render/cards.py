@@ -62,7 +62,7 @@ def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
         return rest
     if head == "k" and rest.isdigit():
         return tr("Contract {n}", n=rest)
-    if head == "w" and rest.isdigit():
+    if head == "t" and rest.isdigit():
         return tr("Talon {n}", n=int(rest) + 1)
     if head == "g" and _is_card(rest[:2]) and rest[2:].isdigit():
         seat = int(rest[2:])

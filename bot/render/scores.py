@@ -38,11 +38,16 @@ def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]
     if isinstance(notes.get("outcome"), str):
         outcome = notes["outcome"]
         lines.append(tr("Outcome: {what}", what=outcomes.get(outcome, escape(outcome))))
+    if notes.get("conceded") is True:
+        lines.append(tr("The bidder conceded."))
+    if notes.get("redeal") is True:
+        lines.append(tr("Redeal: nothing is scored."))
     per_seat = {
         "points": tr("Deal points"),
-        "bolts": tr("Bolts"),
-        "hanging": tr("Hanging"),
-        "barrel": tr("On the barrel"),
+        "bolt_counts": tr("Bolts"),
+        "hanging_left": tr("Hanging"),
+        "on_barrel": tr("On the barrel"),
+        "dump_truck": tr("Dump truck (555 → 0)"),
     }
     for key, label in per_seat.items():
         value = notes.get(key)
@@ -60,6 +65,27 @@ def _fact(value: Any, tr: Translator) -> str:
     return escape(str(value))
 
 
+def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    lines = []
+    bolts = notes.get("bolts")
+    if isinstance(bolts, list) and any(bolts):
+        shown = ", ".join(f"{name_of(names, i)} {b}" for i, b in enumerate(bolts))
+        lines.append(tr("Bolts: {line}", line=shown))
+    barrel = notes.get("barrel")
+    if isinstance(barrel, dict) and barrel.get("seat") is not None:
+        lines.append(
+            tr(
+                "On the barrel: {name} (attempt {n})",
+                name=name_of(names, barrel["seat"]),
+                n=barrel.get("attempts", 0) + 1,
+            )
+        )
+    hanging = notes.get("hanging")
+    if isinstance(hanging, list) and any(hanging):
+        lines.append(tr("Hanging: {points}", points=", ".join(str(h) for h in hanging)))
+    return lines
+
+
 def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     header = "    " + "".join(_cell(n) for n in names)
     rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in sheet.rows]
@@ -67,7 +93,7 @@ def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     table = "\n".join([header, *rows, total])
     lines = [tr("<b>Scoresheet — {game}</b>", game=game_title(sheet.game, tr))]
     lines.append(f"<pre>{escape(table)}</pre>")
-    lines += _notes(sheet.notes, names, tr)
+    lines += _sheet_notes(sheet.notes, names, tr)
     return "\n".join(lines)
 
 

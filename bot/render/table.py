@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Act, TableButton
+from bot.keyboards.layout import keyboard
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
 from bot.render.common import game_title, name_of, phase_label
 
@@ -32,8 +32,13 @@ def _per_seat(values: list[Any], names: list[str]) -> str:
     return " · ".join(f"{name_of(names, i)} {v}" for i, v in enumerate(values))
 
 
-def _table_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
-    """Lines both the table and hand messages show: trump, auction, trick, turn."""
+def _table_lines(
+    view: dict[str, Any], names: list[str], tr: Translator, *, live: bool = True
+) -> list[str]:
+    """Lines both the table and hand messages show: trump, auction, trick, tricks taken.
+
+    ``live=False`` leaves out what changes with every card, for a waiting player's hand.
+    """
     locale = tr.locale
     lines = []
     open_card = view.get("open_card")
@@ -41,9 +46,12 @@ def _table_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list
         lines.append(tr("Open card: {card}", card=card_label(open_card, locale)))
     if view.get("trump"):
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
-    talon = view.get("talon")
-    if isinstance(talon, list) and talon and all(isinstance(c, str) for c in talon):
-        lines.append(tr("Talon: {cards}", cards=cards_line(talon, locale)))
+    for talon in view.get("talons") or []:
+        if talon.get("cards"):
+            line = tr("Talon: {cards}", cards=cards_line(talon["cards"], locale))
+            if talon.get("taken_by") is not None:
+                line += " → " + name_of(names, talon["taken_by"])
+            lines.append(line)
     if view.get("auction"):
         said = ", ".join(
             f"{name_of(names, a['seat'])}: {action_label(a['action'], tr, names)}"
@@ -67,6 +75,8 @@ def _table_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list
                 cards=cards_line(ann.get("cards") or [], locale),
             )
         )
+    if not live:
+        return lines
     if view.get("trick"):
         lines.append(tr("On the table: {cards}", cards=_trick_line(view["trick"], names, locale)))
     if any(view.get("tricks_taken") or []):
@@ -95,6 +105,17 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     lines = [head, tr("Phase: {phase}", phase=phase_label(view["phase"], tr))]
     lines += _table_lines(view, names, tr)
     lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
+    if any(view.get("bolts") or []):
+        lines.append(tr("Bolts: {line}", line=_per_seat(view["bolts"], names)))
+    for seat, barrel in enumerate(view.get("barrel") or []):
+        if isinstance(barrel, dict) and barrel.get("on"):
+            lines.append(
+                tr(
+                    "On the barrel: {name} (attempt {n})",
+                    name=name_of(names, seat),
+                    n=barrel.get("attempts", 0) + 1,
+                )
+            )
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif view.get("to_act") is not None:
@@ -103,10 +124,11 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
 
 
 def table_keyboard(table_id: int, tr: Translator) -> InlineKeyboardMarkup:
-    kb = InlineKeyboardBuilder()
-    kb.button(text=tr("🂠 My hand"), callback_data=TableButton(t=table_id, a="hand"))
-    kb.button(text=tr("Last trick"), callback_data=TableButton(t=table_id, a="last"))
-    return kb.as_markup()
+    buttons = [
+        (tr("🂠 My hand"), TableButton(t=table_id, a="hand")),
+        (tr("Last trick"), TableButton(t=table_id, a="last")),
+    ]
+    return keyboard(buttons, (2,))
 
 
 def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
@@ -117,13 +139,14 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
         n=view["deal_no"],
         name=name_of(names, seat),
     )
-    lines = [head, *_table_lines(view, names, tr)]
+    my_turn = view.get("to_act") == seat and bool(view.get("legal"))
+    lines = [head, *_table_lines(view, names, tr, live=my_turn)]
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
-    elif view.get("to_act") == seat and view.get("legal"):
+    elif my_turn:
         lines.append(tr("<b>Your turn.</b>"))
     elif view.get("to_act") is not None:
-        lines.append(tr("Waiting for {name}.", name=name_of(names, view["to_act"])))
+        lines.append(tr("Waiting for the others."))
     if not view.get("hand"):
         lines.append(tr("No cards in hand."))
     return "\n".join(lines)
@@ -136,23 +159,21 @@ def hand_keyboard(
     legal cards are marked while it is the player's turn; other legal actions follow."""
     legal: list[str] = view.get("legal") or []
     playable = {code[1:] for code in legal if code.startswith("c") and len(code) == 3}
-    kb = InlineKeyboardBuilder()
     hand = sort_codes(view.get("hand") or [])
+    cards = []
     for code in hand:
         label = card_label(code, tr.locale)
         if playable:
             label = f"▶ {label}" if code in playable else f"· {label} ·"
-        kb.button(text=label, callback_data=Act(t=table_id, v=version, c="c" + code))
-    rows = [5] * (len(hand) // 5) + ([len(hand) % 5] if len(hand) % 5 else [])
+        cards.append((label, Act(t=table_id, v=version, c="c" + code)))
     extras = [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
-    for code in extras[:_MAX_EXTRA_BUTTONS]:
-        kb.button(
-            text=action_label(code, tr, names), callback_data=Act(t=table_id, v=version, c=code)
-        )
-    shown = len(extras[:_MAX_EXTRA_BUTTONS])
-    rows += [4] * (shown // 4) + ([shown % 4] if shown % 4 else [])
-    kb.adjust(*rows)
-    return kb.as_markup()
+    actions = [
+        (action_label(code, tr, names), Act(t=table_id, v=version, c=code))
+        for code in extras[:_MAX_EXTRA_BUTTONS]
+    ]
+    card_rows = keyboard(cards, (5,)).inline_keyboard
+    action_rows = keyboard(actions, (4,)).inline_keyboard
+    return InlineKeyboardMarkup(inline_keyboard=[*card_rows, *action_rows])
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:

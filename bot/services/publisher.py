@@ -20,6 +20,7 @@ class Publisher:
         self.sender = sender
         self.people = people
         self.i18n = i18n
+        self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -92,6 +93,13 @@ class Publisher:
             )
             turn_came = to_act == seat and to_act_before != seat and not record.solo
             resend = turn_came or person.user_id in moved
+            # A waiting player's hand message changes only when their own situation does;
+            # the live trick is on the table message, and the hand is sent afresh at their turn.
+            key = (text, tuple(view.get("legal") or ()), game.is_over)
+            cache_key = (record.id, person.user_id)
+            if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
+                continue
+            self._hand_shown[cache_key] = key
             await self._hand(record, person.user_id, text, markup, resend=resend)
 
     async def _table(

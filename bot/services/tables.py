@@ -132,7 +132,8 @@ class TableService:
         return record, True
 
     def _bot_name(self, n: int, lang: str) -> str:
-        return f"{self.publisher.tr(lang)('Bot')} {n}"
+        tr = self.publisher.tr(lang)
+        return f"{tr('Bot')} {n}"
 
     # -- lobby -----------------------------------------------------------------------
 
@@ -361,10 +362,12 @@ class TableService:
         if game.is_over:
             record.status = TableStatus.FINISHED
         await self.tables.save(record)
+        shown = (record.table_msg_id, dict(record.hand_msgs))
         await self.publisher.game(
             record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
         )
-        await self.tables.save(record)
+        if (record.table_msg_id, record.hand_msgs) != shown:
+            await self.tables.save(record)
 
     async def _run_bots(self, record: TableRecord, game: Game) -> None:
         step = 0

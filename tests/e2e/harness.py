@@ -1,0 +1,190 @@
+"""The real bot (``create_app`` + long polling) against the fake Telegram, and players for it.
+
+Players act only through what the bot sent them: they press buttons found in
+their private hand messages, never look at the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+from aiogram import Bot
+from aiogram.client.default import DefaultBotProperties
+
+from bot.app import App, create_app
+from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
+
+__all__ = ["BotProcess", "Players"]
+
+_CARD_CODE = re.compile(r"^a:\d+:\d+:c[2-9TJQKA][SCDH]$")
+_ACTION = re.compile(r"^a:\d+:\d+:")
+
+
+class BotProcess:
+    """One run of the bot; ``restart()`` stops it and starts a fresh one on the same database."""
+
+    def __init__(self, fake: FakeTelegram, database: Path, *, seed: int = 1) -> None:
+        self.fake = fake
+        self.database = database
+        self.seed = seed
+        self.clock = VirtualClock()
+        self.app: App | None = None
+        self._stack: AsyncExitStack | None = None
+
+    async def start(self) -> App:
+        stack = AsyncExitStack()
+        bot = self.fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+        stack.push_async_callback(bot.session.close)
+        seeds = iter(range(self.seed, self.seed + 10_000))
+        app = await create_app(
+            bot,
+            self.database,
+            default_locale="en",
+            seed_source=lambda: next(seeds),
+            sleep=self.clock.sleep,
+            clock=self.clock,
+        )
+        stack.push_async_callback(app.close)
+        await stack.enter_async_context(self.fake.polling(app.dp, bot))
+        self.app, self._stack = app, stack
+        return app
+
+    async def stop(self) -> None:
+        if self._stack is not None:
+            await self._stack.aclose()
+        self.app, self._stack = None, None
+
+    async def restart(self) -> App:
+        await self.stop()
+        return await self.start()
+
+    @property
+    def bot(self) -> Bot:
+        assert self.app is not None
+        return self.app.sender.bot
+
+
+class VirtualClock:
+    """Time that passes only when the bot waits, so its rate limits cost the tests nothing."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.waited: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.waited.append(seconds)
+        self.now += max(seconds, 0.0)
+
+
+def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:
+    """The user's live hand message: the latest bot message with game action buttons."""
+    found = [
+        m
+        for m in fake.messages(user.id, from_bot=True)
+        if any(b.callback_data and _ACTION.match(b.callback_data) for b in m.buttons)
+    ]
+    return found[-1] if found else None
+
+
+def legal_buttons(message: FakeMessage) -> list[Button]:
+    """Buttons that are legal now: marked cards and every non-card action."""
+    legal = []
+    for button in message.buttons:
+        data = button.callback_data or ""
+        if not _ACTION.match(data):
+            continue
+        if _CARD_CODE.match(data):
+            if button.text.startswith("▶"):
+                legal.append(button)
+        else:
+            legal.append(button)
+    return legal
+
+
+def code_of(button: Button) -> str:
+    """The engine action a game button carries (its callback data ends with it)."""
+    return (button.callback_data or "").rsplit(":", 1)[-1]
+
+
+Policy = Callable[[list[Button], random.Random], Button]
+
+
+def random_policy(buttons: list[Button], rng: random.Random) -> Button:
+    return rng.choice(buttons)
+
+
+_STRENGTH = "789JQKTA"
+
+
+def cautious_policy(buttons: list[Button], rng: random.Random) -> Button:
+    """Pass when allowed, else the lowest bid or contract; keep the deal; play the
+    strongest card. Thousand games end in a few dozen deals this way, not hundreds."""
+    by_code = {code_of(b): b for b in buttons}
+    for wanted in ("pass", "keep"):
+        if wanted in by_code:
+            return by_code[wanted]
+    for prefix in ("b", "k"):
+        numbers = [c for c in by_code if c[:1] == prefix and c[1:].isdigit()]
+        if numbers:
+            return by_code[min(numbers, key=lambda c: int(c[1:]))]
+    cards = [c for c in by_code if re.fullmatch(r"c[789TJQKA][SCDH]", c)]
+    if cards:
+        return by_code[max(cards, key=lambda c: (_STRENGTH.find(c[1]), "SCDH".find(c[2])))]
+    return by_code[min(by_code)]
+
+
+class Players:
+    """Simulated people at one table, pressing legal buttons chosen by ``policy``."""
+
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        users: list[FakeUser],
+        rng: random.Random,
+        policy: Policy = random_policy,
+    ) -> None:
+        self.fake = fake
+        self.users = users
+        self.rng = rng
+        self.policy = policy
+        self.presses = 0
+
+    def to_act(self) -> tuple[FakeUser, FakeMessage, list[Button]] | None:
+        for user in self.users:
+            message = hand_message(self.fake, user)
+            if message is None:
+                continue
+            buttons = legal_buttons(message)
+            if buttons:
+                return user, message, buttons
+        return None
+
+    async def step(self) -> bool:
+        """One random legal press, answered; ``False`` when nobody has anything to do."""
+        found = self.to_act()
+        if found is None:
+            return False
+        user, message, buttons = found
+        button = self.policy(buttons, self.rng)
+        answer = await (await user.press(message, button.text)).answer()
+        assert not answer.show_alert, (button, answer)
+        self.presses += 1
+        return True
+
+    async def play(self, until: int = 20_000) -> int:
+        start = self.presses
+        while self.presses - start < until and await self.step():
+            pass
+        return self.presses - start
+
+
+def texts(fake: FakeTelegram, chat: FakeChat | int) -> list[str]:
+    return [m.text for m in fake.messages(chat, from_bot=True)]

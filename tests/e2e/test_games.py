@@ -1,0 +1,198 @@
+"""Whole games through Telegram: the real bot, long polling, a fake Bot API, simulated people."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.harness import (
+    BotProcess,
+    Players,
+    cautious_policy,
+    hand_message,
+    legal_buttons,
+    texts,
+)
+from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
+
+MAX_PRESSES = 3000
+
+
+async def seat_players(
+    fake: FakeTelegram, game: str, names: list[str], *, target_301: bool = False
+) -> tuple[FakeChat, list[FakeUser], FakeMessage]:
+    users = [fake.add_user(name) for name in names]
+    group = fake.add_group("Cards", members=users)
+    for user in users:
+        await user.start_private()
+        await fake.wait_for_message(user)
+    await users[0].send(group, f"/new {game}")
+    lobby = await fake.wait_for_message(group)
+    assert "Players (1 of 2–3)" in lobby.text
+    for user in users[1:]:
+        answer = await (await user.press(lobby, "Join")).answer()
+        assert answer.text == "You joined the table."
+    if target_301:
+        await (await users[0].press(lobby, "Settings")).answer()
+        await (await users[0].press(lobby, "Target: 501")).answer()
+        assert lobby.button("Target: 301")
+        await (await users[0].press(lobby, "« Back")).answer()
+    await (await users[0].press(lobby, "Start")).answer()
+    return group, users, lobby
+
+
+async def finish(fake: FakeTelegram, group: FakeChat, players: Players) -> str:
+    await players.play(until=MAX_PRESSES)
+    assert players.to_act() is None
+    final = [t for t in texts(fake, group) if t.startswith("Game over.")]
+    assert len(final) == 1, texts(fake, group)[-3:]
+    return final[0]
+
+
+async def test_deberts_two_players_play_a_whole_game(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3")
+    await proc.start()
+    group, users, table = await seat_players(
+        fake_telegram, "deberts", ["Ann", "Ben"], target_301=True
+    )
+    players = Players(fake_telegram, users, random.Random(2))
+    final = await finish(fake_telegram, group, players)
+    assert "wins!" in final
+    sheet = [t for t in texts(fake_telegram, group) if "Scoresheet — Deberts" in t]
+    assert sheet, "a scoresheet follows every deal"
+    # the live table message became the final table: no buttons left, a winner named
+    assert "🏆 Winner:" in table.text or any("🏆 Winner:" in t for t in texts(fake_telegram, group))
+    await proc.stop()
+
+
+async def test_deberts_three_players_play_a_whole_game(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3")
+    await proc.start()
+    group, users, _ = await seat_players(
+        fake_telegram, "deberts", ["Ann", "Ben", "Cid"], target_301=True
+    )
+    final = await finish(fake_telegram, group, Players(fake_telegram, users, random.Random(3)))
+    assert "Final scores: Ann" in final
+    await proc.stop()
+
+
+async def test_thousand_two_players_play_a_whole_game(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=8)
+    await proc.start()
+    group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben"])
+    players = Players(fake_telegram, users, random.Random(4), cautious_policy)
+    final = await finish(fake_telegram, group, players)
+    assert "wins!" in final
+    assert any("Scoresheet — Thousand" in t for t in texts(fake_telegram, group))
+
+
+async def test_thousand_three_players_play_a_whole_game(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=76)
+    await proc.start()
+    group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben", "Cid"])
+    players = Players(fake_telegram, users, random.Random(5), cautious_policy)
+    final = await finish(fake_telegram, group, players)
+    assert "wins!" in final
+    await proc.stop()
+
+
+async def test_restart_mid_deal_loses_nothing_and_old_buttons_still_work(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await proc.start()
+    group, users, table = await seat_players(fake, "deberts", ["Ann", "Ben"], target_301=True)
+    players = Players(fake, users, random.Random(6))
+    for _ in range(12):
+        assert await players.step()
+    found = players.to_act()
+    assert found is not None
+    user, message, buttons = found
+    table_before = table.text if not table.deleted else texts(fake, group)[-1]
+    await proc.restart()
+    # the hand message sent before the restart keeps working: its version is current
+    answer = await (await user.press(message, buttons[0].text)).answer()
+    assert not answer.show_alert
+    assert answer.text is None
+    assert table_before
+    await finish(fake, group, players)
+    await proc.stop()
+
+
+async def test_a_repeated_press_is_answered_and_changes_nothing(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await proc.start()
+    _, users, _ = await seat_players(fake, "deberts", ["Ann", "Ben"])
+    players = Players(fake, users, random.Random(7))
+    found = players.to_act()
+    assert found is not None
+    user, message, buttons = found
+    button = buttons[0]
+    first = await fake.callback_query(user, message, button.callback_data or "").answer()
+    assert first.text is None
+    mark = fake.mark()
+    again = await fake.callback_query(user, message, button.callback_data or "").answer()
+    assert again.text == "Already played, or this button is out of date."
+    assert not fake.calls("editMessageText", since=mark)
+    assert not fake.calls("sendMessage", since=mark)
+    await proc.stop()
+
+
+async def test_join_without_a_private_chat_gives_a_deep_link_that_completes_the_join(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await proc.start()
+    ann = fake.add_user("Ann")
+    ben = fake.add_user("Ben")
+    group = fake.add_group("Cards", members=[ann, ben])
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(group, "/new thousand")
+    lobby = await fake.wait_for_message(group)
+    answer = await (await ben.press(lobby, "Join")).answer()
+    assert answer.show_alert
+    assert answer.url == f"https://t.me/{fake.bot_username}?start=j1"
+    assert "Ben" not in lobby.text
+    await ben.follow(answer.url)
+    reply = await fake.wait_for_message(ben)
+    assert reply.text == "You joined the table."
+    await fake.wait_for(lambda: "2. Ben" in lobby.text)
+    await (await ann.press(lobby, "Start")).answer()
+    assert hand_message(fake, ben) is not None
+    await proc.stop()
+
+
+async def test_a_game_against_bots_in_a_private_chat(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await proc.start()
+    ann = fake.add_user("Ann")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(ann.id, "/new deberts")
+    ask = await fake.wait_for_message(ann)
+    await (await ann.press(ask, "2 bot(s)")).answer()
+    await (await ann.press(ask, "Random")).answer()
+    players = Players(fake, [ann], random.Random(8))
+    await players.play(until=MAX_PRESSES)
+    final = [t for t in texts(fake, ann.id) if t.startswith("Game over.")]
+    assert len(final) == 1
+    assert hand_message(fake, ann) is None or not legal_buttons(hand_message(fake, ann))
+    await proc.stop()
