@@ -412,7 +412,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     finally:
         code = await bot.stop()
         await fake.stop()
-    closed_db_bytes = _db_bytes(database)  # closing checkpoints the WAL into the file
+    # a clean exit checkpoints the WAL into the file; after SIGKILL the size says nothing
+    closed_db_bytes = _db_bytes(database) if code == 0 else None
 
     elapsed = window_end - window_start
     answered = [
