@@ -8,7 +8,8 @@ A trump of ``NO_TRUMP`` (-1) means no trump suit is in force.
 
 from __future__ import annotations
 
-import random
+import functools
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -153,8 +154,22 @@ def deal_seed(seed: int, deal_no: int) -> int:
 
 
 def shuffled(deck: int, seed: int) -> list[int]:
-    """The cards of ``deck`` in a seeded random order."""
-    cards = list(iter_mask(deck))
-    random.Random(seed).shuffle(cards)
+    """The cards of ``deck`` in a seeded random order.
+
+    A 256-bit digest of the seed, read as a mixed-radix number, picks the
+    Fisher-Yates swaps: one hash call instead of seeding a Mersenne Twister,
+    which dominated the cost of a whole deal. 256 bits against 32! (< 2**118)
+    leave every order equally likely to within 2**-138.
+    """
+    cards = list(_deck_cards(deck))
+    digest = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
+    entropy = int.from_bytes(digest, "little")
+    for i in range(len(cards) - 1, 0, -1):
+        entropy, j = divmod(entropy, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
 
+
+@functools.cache
+def _deck_cards(deck: int) -> tuple[int, ...]:
+    return tuple(iter_mask(deck))
