@@ -48,7 +48,8 @@ class TableRecord:
     lang: str
     solo: bool = False
     turn_timer: int = 0
-    state: dict[str, Any] | None = None
+    state: str | None = None
+    """The engine's ``to_json()`` as JSON text; parsed only when the game is needed."""
     version: int = 0
     table_msg_id: int | None = None
     hand_msgs: dict[int, int] = field(default_factory=dict)

@@ -28,7 +28,7 @@ def _record(row: aiosqlite.Row) -> TableRecord:
         lang=row["lang"],
         solo=bool(row["solo"]),
         turn_timer=row["turn_timer"],
-        state=json.loads(row["state"]) if row["state"] else None,
+        state=row["state"],
         version=row["version"],
         table_msg_id=row["table_msg_id"],
         hand_msgs={int(k): v for k, v in json.loads(row["hand_msgs"]).items()},
@@ -69,7 +69,7 @@ class TableRepo:
             json.dumps([s.to_json() for s in r.seats], ensure_ascii=False),
             json.dumps(r.conventions),
             r.turn_timer,
-            json.dumps(r.state, separators=(",", ":")) if r.state is not None else None,
+            r.state,
             r.version,
             r.lang,
             r.table_msg_id,
@@ -112,6 +112,7 @@ class PeopleRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: dict[int, tuple[str, str | None, bool]] = {}
+        self._langs: dict[int, str | None] = {}
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
@@ -121,6 +122,7 @@ class PeopleRepo:
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
             return
         self._seen[user_id] = (name, tg_lang, private or bool(known and known[2]))
+        self._langs.pop(user_id, None)
         await self.db.write(
             "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"
             " ON CONFLICT(user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
@@ -141,6 +143,7 @@ class PeopleRepo:
         await self.db.write("UPDATE users SET blocked=1 WHERE user_id=?", (user_id,))
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
+        self._langs.pop(user_id, None)
         await self.db.write(
             "INSERT INTO users (user_id, lang) VALUES (?,?)"
             " ON CONFLICT(user_id) DO UPDATE SET lang=excluded.lang",
@@ -148,10 +151,12 @@ class PeopleRepo:
         )
 
     async def user_lang(self, user_id: int) -> str | None:
+        """The language the user chose, else their Telegram one (asked once per change)."""
+        if user_id in self._langs:
+            return self._langs[user_id]
         row = await self.user(user_id)
-        if row is None:
-            return None
-        lang: str | None = row["lang"] or row["tg_lang"]
+        lang: str | None = (row["lang"] or row["tg_lang"]) if row is not None else None
+        self._langs[user_id] = lang
         return lang
 
     async def chat_lang(self, chat_id: int) -> str | None:

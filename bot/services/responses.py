@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import methods
-from aiogram.client.session.base import Response
+from aiogram.methods.base import Response
 
 _USED = (
     methods.GetUpdates,

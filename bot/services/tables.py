@@ -7,6 +7,7 @@ caller answers the user; a button pressed at an older version changes nothing.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ class TableService:
         self.default_timer = default_timer
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+        self._games: dict[int, tuple[int, Game]] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -85,8 +87,14 @@ class TableService:
         return self.games(record.game).conventions_type.options()
 
     def load(self, record: TableRecord) -> Game:
+        """The table's game; the last one saved is kept parsed, as long games grow big."""
+        cached = self._games.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1].clone()
         assert record.state is not None
-        return self.games(record.game).from_json(record.state)
+        game = self.games(record.game).from_json(json.loads(record.state))
+        self._games[record.id] = (record.version, game)
+        return game.clone()
 
     # -- opening ---------------------------------------------------------------------
 
@@ -357,11 +365,14 @@ class TableService:
     ) -> None:
         """Let bot players move, save the new state, then show it."""
         await self._run_bots(record, game)
-        record.state = game.to_json()
+        record.state = json.dumps(game.to_json(), separators=(",", ":"))
         record.version += 1
         if game.is_over:
             record.status = TableStatus.FINISHED
+        self._games.pop(record.id, None)
         await self.tables.save(record)
+        if not game.is_over:
+            self._games[record.id] = (record.version, game.clone())
         shown = (record.table_msg_id, dict(record.hand_msgs))
         await self.publisher.game(
             record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice

@@ -124,21 +124,25 @@ def random_policy(buttons: list[Button], rng: random.Random) -> Button:
 _STRENGTH = "789JQKTA"
 
 
-def cautious_policy(buttons: list[Button], rng: random.Random) -> Button:
+def cautious_choice(codes: list[str]) -> str:
     """Pass when allowed, else the lowest bid or contract; keep the deal; play the
-    strongest card. Thousand games end in a few dozen deals this way, not hundreds."""
-    by_code = {code_of(b): b for b in buttons}
+    weakest card. With a suitable seed a Thousand game ends in about 15 deals."""
     for wanted in ("pass", "keep"):
-        if wanted in by_code:
-            return by_code[wanted]
+        if wanted in codes:
+            return wanted
     for prefix in ("b", "k"):
-        numbers = [c for c in by_code if c[:1] == prefix and c[1:].isdigit()]
+        numbers = [c for c in codes if c[:1] == prefix and c[1:].isdigit()]
         if numbers:
-            return by_code[min(numbers, key=lambda c: int(c[1:]))]
-    cards = [c for c in by_code if re.fullmatch(r"c[789TJQKA][SCDH]", c)]
+            return min(numbers, key=lambda c: int(c[1:]))
+    cards = [c for c in codes if re.fullmatch(r"c[789TJQKA][SCDH]", c)]
     if cards:
-        return by_code[max(cards, key=lambda c: (_STRENGTH.find(c[1]), "SCDH".find(c[2])))]
-    return by_code[min(by_code)]
+        return min(cards, key=lambda c: (_STRENGTH.find(c[1]), "SCDH".find(c[2])))
+    return min(codes)
+
+
+def cautious_policy(buttons: list[Button], rng: random.Random) -> Button:
+    by_code = {code_of(b): b for b in buttons}
+    return by_code[cautious_choice(list(by_code))]
 
 
 class Players:

@@ -84,7 +84,7 @@ async def test_deberts_three_players_play_a_whole_game(
 async def test_thousand_two_players_play_a_whole_game(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=8)
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=16)
     await proc.start()
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben"])
     players = Players(fake_telegram, users, random.Random(4), cautious_policy)
@@ -96,7 +96,7 @@ async def test_thousand_two_players_play_a_whole_game(
 async def test_thousand_three_players_play_a_whole_game(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=76)
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=14)
     await proc.start()
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben", "Cid"])
     players = Players(fake_telegram, users, random.Random(5), cautious_policy)
