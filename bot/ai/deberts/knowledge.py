@@ -112,8 +112,8 @@ def _remembered_history(view: dict[str, Any], seat: int) -> tuple[list[list[Any]
         _MEMORY.popitem(last=False)
     if len(history) == done:
         return list(history), True
-    # Only part of the deal is known: keep the tricks seen last (the end of the deal).
-    return list(history[-1:] if done else []), False
+    # Only part of the deal is known: keep the last trick, which the view shows.
+    return ([last] if done else []), False
 
 
 def _consistent(view: dict[str, Any], history: list[list[tuple[int, int]]]) -> bool:
