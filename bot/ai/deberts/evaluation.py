@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.cards import SUIT_MASKS
 from bot.engine.deberts.rules import best_key, combinations
 
 __all__ = [
@@ -14,6 +13,7 @@ __all__ = [
     "easy_order",
     "resolve_combinations",
     "seat_order",
+    "with_swap",
 ]
 
 # Weights by rank offset (0 = seven .. 7 = ace).
@@ -103,7 +103,3 @@ def resolve_combinations(
             winner = seat
             winner_points = sum(c.points for c in combos)
     return winner, winner_points
-
-
-def trump_count(hand: int, trump: int) -> int:
-    return (hand & SUIT_MASKS[trump]).bit_count()

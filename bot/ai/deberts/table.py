@@ -196,10 +196,6 @@ class Table:
         else:
             self.turn = (seat + 1) % self.n
 
-    @property
-    def over(self) -> bool:
-        return not self.trick and not self.hands[self.turn]
-
     def deal_points(self) -> list[int]:
         """Each seat's deal points: cards, last trick, bella and counted combinations."""
         points = list(self.points)
