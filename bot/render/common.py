@@ -54,6 +54,7 @@ def option_label(name: str, tr: Translator) -> str:
         "bidding_in_minus": tr("Bidding in the minus"),
         "minus_threshold": tr("Bidding in the minus"),
         "show_talon": tr("Show the talon at 100"),
+        "show_talon_on_hundred": tr("Show the talon at 100"),
         "concede": tr("Concede"),
         "concede_penalty": tr("Penalty on concede"),
         "penalty_on_concede": tr("Penalty on concede"),

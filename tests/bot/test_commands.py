@@ -1,0 +1,288 @@
+"""Each command and lobby button, through the real Dispatcher and the fake Bot API."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import BotProcess, hand_message
+from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram.models import FakeChat, FakeUser
+
+
+async def group_of(
+    fake: FakeTelegram, *names: str, started: bool = True
+) -> tuple[FakeChat, list[FakeUser]]:
+    users = [fake.add_user(n) for n in names]
+    group = fake.add_group("Cards", members=users)
+    if started:
+        for user in users:
+            await user.start_private()
+            await fake.wait_for_message(user)
+    return group, users
+
+
+async def test_start_in_private_explains_how_to_play(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    ann = fake_telegram.add_user("Ann", language_code="ru")
+    await ann.start_private()
+    reply = await fake_telegram.wait_for_message(ann)
+    assert "Деберц и Тысяча" in reply.text
+    bob = fake_telegram.add_user("Bob", language_code="en")
+    await bob.start_private()
+    assert "Deberts and Thousand" in (await fake_telegram.wait_for_message(bob)).text
+
+
+async def test_commands_are_registered_for_private_chats_and_groups_in_both_languages(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    private = {"type": "all_private_chats"}
+    groups = {"type": "all_group_chats"}
+    ru = [c["command"] for c in fake_telegram.commands(scope=groups, language_code="ru")]
+    assert "new" in ru and "score" in ru and "lang" in ru
+    en = fake_telegram.commands(scope=private, language_code="en")
+    assert any(c["description"] == "Start a game against bots" for c in en)
+    assert fake_telegram.commands(scope=groups)
+
+
+async def test_plain_new_offers_both_games_and_a_second_new_points_to_the_open_table(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new")
+    offer = await fake.wait_for_message(group)
+    assert [b.text for b in offer.buttons] == ["Deberts", "Thousand"]
+    mark = fake.mark()
+    await (await ann.press(offer, "Thousand")).answer()
+    lobby = await fake.wait_for_message(group, since=mark)
+    assert lobby.text.startswith("Thousand — a new table")
+    assert "Bid step: any multiple of 5" in lobby.text
+    await ann.send(group, "/new deberts")
+    pointer = await fake.wait_for_message(group)
+    assert pointer.text == "There is already a table in this chat: Thousand."
+    assert pointer.reply_to is not None and pointer.reply_to.message_id == lobby.message_id
+
+
+async def test_only_the_host_or_an_admin_manages_the_lobby(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ben.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    await (await ann.press(lobby, "Join")).answer()
+    # Ann owns the group (its first member), so she counts as an admin
+    carl = fake.add_user("Carl")
+    fake.add_member(group, carl)
+    denied = await (await carl.press(lobby, "Add a bot")).answer()
+    assert denied.show_alert and denied.text == "Only the host or a chat admin can do that."
+    assert "Bot 1" not in lobby.text
+    await (await ann.press(lobby, "Add a bot")).answer()
+    assert "3. Bot 1" in lobby.text
+    full = await (await carl.press(lobby, "Join")).answer()
+    assert full.text == "The table is full."
+
+
+async def test_settings_cycle_every_convention_and_the_turn_timer(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann")
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    await (await ann.press(lobby, "Settings")).answer()
+    labels = [b.text for b in lobby.buttons]
+    assert labels[:2] == ["Target: 501", "Winner takes all: no"]
+    assert "Turn timer: off" in labels
+    await (await ann.press(lobby, "Trump in combinations: Moscow")).answer()
+    await (await ann.press(lobby, "Turn timer: off")).answer()
+    assert lobby.button("Trump in combinations: Kharkov")
+    assert lobby.button("Turn timer: 30 s")
+    await (await ann.press(lobby, "« Back")).answer()
+    assert "• Trump in combinations: Kharkov" in lobby.text
+    assert "• Turn timer: 30 s" in lobby.text
+
+
+async def test_a_stale_lobby_button_changes_nothing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann")
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    old_data = lobby.button("Add a bot").callback_data
+    await (await ann.press(lobby, "Add a bot")).answer()
+    again = await (await ann.press_data(lobby, old_data or "")).answer()
+    assert again.text == "This button is out of date."
+    assert lobby.text.count("Bot ") == 1
+
+
+async def test_start_needs_two_players_then_deals_private_hands(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    refused = await (await ann.press(lobby, "Start")).answer()
+    assert refused.show_alert and refused.text == "A table needs 2 or 3 players."
+    await (await ben.press(lobby, "Join")).answer()
+    await (await ann.press(lobby, "Start")).answer()
+    assert lobby.text.startswith("Deberts · deal 1 · dealer")
+    assert [b.text for b in lobby.buttons] == ["🂠 My hand", "Last trick"]
+    for user in (ann, ben):
+        hand = hand_message(fake, user)
+        assert hand is not None
+        cards = [
+            b
+            for b in hand.buttons
+            if len(b.callback_data or "") and ":c" in (b.callback_data or "")
+        ]
+        assert len(cards) == 6
+
+
+async def test_my_hand_answers_only_the_presser_and_last_trick(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await (await ben.press(table, "Join")).answer()
+    await (await ann.press(table, "Start")).answer()
+    mine = await (await ann.press(table, "🂠 My hand")).answer()
+    assert mine.show_alert and mine.text and mine.text.startswith("Your cards: ")
+    assert len(mine.text.removeprefix("Your cards: ").split()) == 6
+    stranger = fake.add_user("Zed")
+    fake.add_member(group, stranger)
+    told = await (await stranger.press(table, "🂠 My hand")).answer()
+    assert told.text == "You are not at this table."
+    last = await (await stranger.press(table, "Last trick")).answer()
+    assert last.text == "No trick has been played yet in this deal."
+
+
+async def test_an_illegal_card_is_refused_with_the_reason(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await (await ben.press(table, "Join")).answer()
+    await (await ann.press(table, "Start")).answer()
+    # during the bidding no card may be played; a card button says why and changes nothing
+    for user in (ann, ben):
+        hand = hand_message(fake, user)
+        assert hand is not None
+        if hand.find_buttons("Pass"):
+            card = next(b for b in hand.buttons if ":c" in (b.callback_data or ""))
+            mark = fake.mark()
+            answer = await (await user.press(hand, card.text)).answer()
+            assert answer.show_alert and answer.text
+            assert not fake.calls("editMessageText", since=mark)
+            return
+    raise AssertionError("nobody was asked to bid")
+
+
+async def test_cancel_by_the_host_closes_the_table(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    await ben.send(group, "/cancel")
+    denied = await fake.wait_for_message(group)
+    assert denied.text == "Only the host or a chat admin can do that."
+    await (await ann.press(lobby, "Cancel")).answer()
+    assert lobby.text == "The table was cancelled."
+    await ann.send(group, "/new thousand")
+    assert (await fake.wait_for_message(group)).text.startswith("Thousand — a new table")
+
+
+async def test_rules_help_and_score(fake_telegram: FakeTelegram, running: BotProcess) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/score")
+    assert (await fake.wait_for_message(group)).text == "No game has been played in this chat yet."
+    await ann.send(group, "/rules thousand")
+    assert "barrel" in (await fake.wait_for_message(group)).text
+    await ann.send(group, "/help")
+    assert "/new deberts" in (await fake.wait_for_message(group)).text
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await ann.send(group, "/rules")
+    rules = await fake.wait_for_message(group)
+    assert "Deberts" in rules.text and "This table (Deberts):" in rules.text
+    assert "Seven swap: yes" in rules.text
+    await (await ben.press(table, "Join")).answer()
+    await (await ann.press(table, "Start")).answer()
+    await ann.send(group, "/score")
+    sheet = await fake.wait_for_message(group)
+    assert "Scoresheet — Deberts" in sheet.text and "Ann" in sheet.text
+
+
+async def test_lang_switches_a_group_to_russian(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/lang ru")
+    assert (await fake.wait_for_message(group)).text == "Язык: русский."
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    assert lobby.text.startswith("Деберц — новый стол")
+    assert lobby.button("Сесть")
+    # Ben's private chat still speaks his Telegram language
+    await (await ben.press(lobby, "Сесть")).answer()
+    await (await ann.press(lobby, "Начать")).answer()
+    hand = hand_message(fake, ben)
+    assert hand is not None and "your hand, Ben" in hand.text
+    assert "сдаёт" in lobby.text
+
+
+async def test_lang_in_private_with_buttons(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    ann = fake.add_user("Ann", language_code="en")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(ann.id, "/lang")
+    ask = await fake.wait_for_message(ann)
+    await (await ann.press(ask, "Русский")).answer()
+    await ann.send(ann.id, "/help")
+    assert "Деберц и Тысяча" in (await fake.wait_for_message(ann)).text
+
+
+async def test_leaving_mid_game_hands_the_seat_to_a_bot(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben, cid) = await group_of(fake, "Ann", "Ben", "Cid")
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await (await ben.press(table, "Join")).answer()
+    await (await cid.press(table, "Join")).answer()
+    await (await ann.press(table, "Start")).answer()
+    await cid.send(group, "/leave")
+    notice = await fake.wait_for_message(group, lambda m: "left the table" in m.text)
+    assert notice.text == "Cid left the table; a bot plays for them now."
+    hand = hand_message(fake, cid)
+    assert hand is None
+    # the table goes on: somebody still has a move
+    assert any(hand_message(fake, u) is not None for u in (ann, ben))
+
+
+async def test_blocked_player_does_not_break_the_table(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await (await ben.press(table, "Join")).answer()
+    ben.block_bot()
+    answer = await (await ann.press(table, "Start")).answer()
+    assert answer.text == "The game has started."
+    assert table.text.startswith("Deberts · deal 1")
+    assert hand_message(fake, ann) is not None

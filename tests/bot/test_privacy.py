@@ -1,0 +1,120 @@
+"""No message to a group or to another player's chat ever shows a card still hidden in a hand.
+
+Random complete deals are driven through the table service against the fake Bot
+API; after every action each message the bot sent or edited is checked against
+the hands as they are at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from aiogram.client.default import DefaultBotProperties
+
+from bot.app import create_app
+from bot.engine.base import Game
+from bot.i18n import Translator, make_i18n
+from bot.render.cards import card_label
+from bot.services.tables import Person
+from tests.e2e.harness import VirtualClock
+from tests.fake_telegram import FakeTelegram
+
+_CARD = re.compile(r"\b[789TJQKA][SCDH]\b")
+
+
+def hidden_cards(game: Game, viewer: int | None) -> set[str]:
+    """Cards in other seats' hands that the public view does not reveal."""
+    public = {k: v for k, v in game.view(None).items() if k != "last_deal"}
+    revealed = set(_CARD.findall(json.dumps(public)))
+    cards: set[str] = set()
+    for seat in range(game.seats):
+        if seat != viewer:
+            cards |= set(game.view(seat)["hand"])
+    return cards - revealed
+
+
+def leaks(blob: str, hidden: set[str]) -> list[str]:
+    found = []
+    for code in hidden:
+        shown = (card_label(code, "en"), card_label(code, "ru"), f":c{code}")
+        if any(s in blob for s in shown):
+            found.append(code)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_name", "seats", "seed"),
+    [("deberts", 2, 1), ("deberts", 3, 2), ("thousand", 2, 3), ("thousand", 3, 4)],
+)
+async def test_no_hidden_card_reaches_the_group_or_another_player(
+    fake_telegram: FakeTelegram, tmp_path: Path, game_name: str, seats: int, seed: int
+) -> None:
+    fake = fake_telegram
+    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    clock = VirtualClock()
+    app = await create_app(
+        bot,
+        tmp_path / "bot.sqlite3",
+        default_locale="en",
+        seed_source=lambda: seed,
+        sleep=clock.sleep,
+        clock=clock,
+    )
+    tr = Translator(make_i18n("en"), "en")
+    try:
+        users = [fake.add_user(f"P{i}") for i in range(seats)]
+        group = fake.add_group("Cards", members=users)
+        people = [Person(u.id, u.first_name) for u in users]
+        for user in users:
+            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
+        record, _ = await app.tables.open(group.id, people[0], game_name, "en")
+        for who in people[1:]:
+            await app.tables.lobby(record.id, 0, who, "join", -1, tr)
+        fresh = await app.tables.tables.get(record.id)
+        assert fresh is not None
+        await app.tables.lobby(record.id, fresh.version, people[0], "start", -1, tr)
+        seat_of_chat = {u.id: i for i, u in enumerate(users)}
+        rng = random.Random(seed)
+        checked = 0
+        mark = 0
+        for _ in range(400):
+            fresh = await app.tables.tables.get(record.id)
+            assert fresh is not None
+            game = app.tables.load(fresh)
+            hands = [set(game.view(seat)["hand"]) for seat in range(game.seats)]
+            assert any(hands) or game.is_over
+            for call in fake.calls(since=mark):
+                if call.method not in ("sendMessage", "editMessageText"):
+                    continue
+                chat = call.params["chat_id"]
+                viewer = None if chat == group.id else seat_of_chat[chat]
+                blob = json.dumps(call.params, ensure_ascii=False)
+                assert not leaks(blob, hidden_cards(game, viewer)), blob
+                checked += 1
+            if game.is_over:
+                break
+            mark = fake.mark()
+            seat = game.current_seat()
+            assert seat is not None
+            code = rng.choice(game.legal_actions(seat))
+            reply = await app.tables.act(record.id, fresh.version, people[seat], code, tr)
+            assert not reply.alert, reply
+        assert checked > 100
+    finally:
+        await app.close()
+        await bot.session.close()
+
+
+def test_the_check_itself_sees_a_planted_card() -> None:
+    from bot.engine import new_game
+
+    game = new_game("deberts", 2, seed=5)
+    secret = sorted(hidden_cards(game, 0))
+    assert secret and set(secret) <= set(game.view(1)["hand"])
+    blob = f"<b>table</b> {card_label(secret[0], 'ru')}"
+    assert leaks(blob, set(secret)) == [secret[0]]
+    assert leaks("nothing here", set(secret)) == []
