@@ -1,0 +1,140 @@
+"""Settings, catalogs, callback data sizes, card labels."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from bot.config import Settings
+from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
+from bot.keyboards.callbacks import Act, Lobby, TableButton
+from bot.render.cards import action_label, card_label
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_missing_token_stops_start_up_with_one_line(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert done.stderr.strip() == "Cannot start: BOT_TOKEN is missing"
+    bad = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT), "BOT_TOKEN": "nonsense"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode != 0
+    assert "Traceback" not in bad.stderr
+    assert bad.stderr.strip().startswith("Cannot start: BOT_TOKEN ")
+
+
+def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOT_TOKEN", "123456:ABCdefGHIjklMNOpqr")
+    settings = Settings()  # type: ignore[call-arg]
+    assert settings.telegram_api_url == "https://api.telegram.org"
+    assert settings.database_path == Path("data/bot.sqlite3")
+    assert settings.default_locale == "ru"
+    assert settings.turn_timer == 0
+
+
+def _msgids() -> set[str]:
+    found = set()
+    for _, _, msg, _, _ in extract_from_dir(
+        str(ROOT / "bot"),
+        method_map=[
+            ("engine/**.py", "ignore"),
+            ("ai/**.py", "ignore"),
+            ("bench/**.py", "ignore"),
+            ("**.py", "python"),
+        ],
+        keywords={"tr": None, "user_tr": None, "table_tr": None},
+    ):
+        text = msg[0] if isinstance(msg, tuple) else msg
+        if text:
+            found.add(text)
+    return found
+
+
+def test_every_message_has_a_russian_translation_and_the_mo_is_compiled() -> None:
+    used = _msgids()
+    assert len(used) > 100
+    po_path = LOCALES_DIR / "ru" / "LC_MESSAGES" / "messages.po"
+    with po_path.open("rb") as po_file:
+        catalog = read_po(po_file)
+    translated = {m.id: m.string for m in catalog if m.id}
+    missing = sorted(m for m in used if not translated.get(m))
+    assert not missing
+    with po_path.with_suffix(".mo").open("rb") as mo_file:
+        compiled = {m.id: m.string for m in read_mo(mo_file) if m.id}
+    assert compiled == translated
+
+
+def test_translations_keep_their_placeholders() -> None:
+    import re
+
+    po_path = LOCALES_DIR / "ru" / "LC_MESSAGES" / "messages.po"
+    with po_path.open("rb") as po_file:
+        for message in read_po(po_file):
+            if message.id:
+                assert set(re.findall(r"{\w+}", message.id)) == set(
+                    re.findall(r"{\w+}", message.string)
+                ), message.id
+
+
+def test_locale_choice() -> None:
+    assert pick_locale(None, "ru-RU", default="en") == "ru"
+    assert pick_locale("de", default="ru") == "en"
+    assert pick_locale(None, None, default="ru") == "ru"
+    tr = Translator(make_i18n("ru"), "ru")
+    assert tr("Deal points") == "Очки сдачи"
+
+
+def test_callback_data_fits_64_bytes() -> None:
+    for packed in (
+        Act(t=2**40, v=10**9, c="gTH2xxxx").pack(),
+        Lobby(t=2**40, v=10**9, a="settings", o=99).pack(),
+        TableButton(t=2**40, a="hand").pack(),
+    ):
+        assert len(packed.encode()) <= 64
+
+
+@pytest.mark.parametrize(
+    ("code", "locale", "label"),
+    [
+        ("TH", "en", "10♥"),
+        ("QS", "ru", "Д♠"),
+        ("AD", "ru", "Т♦"),
+        ("JC", "en", "J♣"),
+        ("7C", "ru", "7♣"),
+    ],
+)
+def test_card_labels(code: str, locale: str, label: str) -> None:
+    assert card_label(code, locale) == label
+
+
+def test_action_labels() -> None:
+    tr = Translator(make_i18n("en"), "en")
+    names = ["Ann", "Ben", "Cid"]
+    assert action_label("b105", tr) == "105"
+    assert action_label("k120", tr) == "Contract 120"
+    assert action_label("gTH2", tr, names) == "10♥ → Cid"
+    assert action_label("tH", tr) == "Trump ♥"
+    assert action_label("t1", tr) == "Talon 2"
+    assert action_label("pass", Translator(make_i18n("ru"), "ru")) == "Пас"

@@ -1,0 +1,53 @@
+"""SQLite storage: WAL, versioned migrations, tables round-trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
+from bot.db.migrations import MIGRATIONS
+
+
+async def test_migrations_run_once_and_are_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "bot.sqlite3"
+    db = await open_database(path)
+    assert await db.schema_version() == len(MIGRATIONS)
+    row = await db.fetchone("PRAGMA journal_mode")
+    assert row is not None and row[0] == "wal"
+    await db.close()
+    again = await open_database(path)
+    assert await again.schema_version() == len(MIGRATIONS)
+    rows = await again.fetchall("SELECT version FROM schema_version")
+    assert len(rows) == 1
+    await again.close()
+
+
+async def test_a_table_round_trips(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "bot.sqlite3")
+    repo = TableRepo(db)
+    record = TableRecord(
+        id=0,
+        chat_id=-5,
+        game="deberts",
+        status=TableStatus.PLAYING,
+        host_id=1,
+        seats=[Seat("Ann", user_id=1), Seat("Bot 1", bot="random")],
+        conventions={"target": 301},
+        lang="ru",
+        state='{"game":"deberts"}',
+        version=7,
+        table_msg_id=10,
+        hand_msgs={1: 11},
+        seed=3,
+    )
+    created = await repo.create(record)
+    assert created.id > 0
+    loaded = await repo.get(created.id)
+    assert loaded == created
+    assert await repo.open_in_chat(-5) == created
+    assert [r.id for r in await repo.unfinished()] == [created.id]
+    created.status = TableStatus.FINISHED
+    await repo.save(created)
+    assert await repo.open_in_chat(-5) is None
+    assert await repo.latest_in_chat(-5) == created
+    await db.close()
