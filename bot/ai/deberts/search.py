@@ -24,7 +24,7 @@ __all__ = [
 
 # Simulated card plays per millisecond of budget, calibrated on this machine so
 # that a decision with the default budget stays within it under load.
-PLAYS_PER_MS = 30.0
+PLAYS_PER_MS = 20.0
 _MIN_SAMPLES = 6
 
 
