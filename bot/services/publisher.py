@@ -79,7 +79,9 @@ class Publisher:
         if notice:
             await self.sender.send(record.chat_id, notice)
             moved.add(record.chat_id)
-        await self._table(record, game, names, tr, resend=record.chat_id in moved)
+        # In a group the table message stays put (new messages there are rationed);
+        # in a private game it follows the results down so it stays in view.
+        await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
         to_act = game.current_seat()
         for seat, person in record.humans():
             assert person.user_id is not None

@@ -13,6 +13,7 @@ from tests.e2e.harness import (
     legal_buttons,
     texts,
 )
+from tests.e2e.process import ChildBot
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 
@@ -105,28 +106,34 @@ async def test_thousand_three_players_play_a_whole_game(
     await proc.stop()
 
 
-async def test_restart_mid_deal_loses_nothing_and_old_buttons_still_work(
+async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
     fake = fake_telegram
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
-    await proc.start()
-    group, users, table = await seat_players(fake, "deberts", ["Ann", "Ben"], target_301=True)
-    players = Players(fake, users, random.Random(6))
-    for _ in range(12):
-        assert await players.step()
-    found = players.to_act()
-    assert found is not None
-    user, message, buttons = found
-    table_before = table.text if not table.deleted else texts(fake, group)[-1]
-    await proc.restart()
-    # the hand message sent before the restart keeps working: its version is current
-    answer = await (await user.press(message, buttons[0].text)).answer()
-    assert not answer.show_alert
-    assert answer.text is None
-    assert table_before
-    await finish(fake, group, players)
-    await proc.stop()
+    child = ChildBot(fake, tmp_path / "bot.sqlite3")
+    await child.start()
+    try:
+        group, users, table = await seat_players(fake, "deberts", ["Ann", "Ben"], target_301=True)
+        players = Players(fake, users, random.Random(6))
+        for _ in range(12):
+            assert await players.step()
+        found = players.to_act()
+        assert found is not None
+        user, message, buttons = found
+        table_before = table.text
+        hands_before = [hand_message(fake, u).text for u in users]  # type: ignore[union-attr]
+        await child.kill()
+        await child.start()
+        # the restarted bot brings the messages up to date: nothing changed, nothing lost
+        await fake.wait_idle()
+        assert table.text == table_before
+        assert [hand_message(fake, u).text for u in users] == hands_before  # type: ignore[union-attr]
+        # a button sent before the restart keeps working: its version is still current
+        answer = await (await user.press(message, buttons[0].text)).answer(timeout=15)
+        assert not answer.show_alert
+        await finish(fake, group, players)
+    finally:
+        await child.stop()
 
 
 async def test_a_repeated_press_is_answered_and_changes_nothing(
