@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import ai
+from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
 from bot.handlers.common import answer, person
 from bot.i18n import Translator
@@ -110,6 +111,11 @@ async def start_solo(
     await answer(sender, callback, Reply(text, alert=not created))
 
 
+async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
+    """Someone blocked the bot: their hands are skipped until they come back."""
+    await people.set_blocked(event.from_user.id)
+
+
 def make_router() -> Router:
     router = Router(name=__name__)
     router.message.filter(F.chat.type == "private")
@@ -120,4 +126,5 @@ def make_router() -> Router:
     router.callback_query.register(pick_game, NewGame.filter())
     router.callback_query.register(pick_bots, Solo.filter(F.level == ""))
     router.callback_query.register(start_solo, Solo.filter(F.level != ""))
+    router.my_chat_member.register(blocked, ChatMemberUpdatedFilter(KICKED))
     return router

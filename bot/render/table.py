@@ -44,6 +44,9 @@ def _table_lines(
     open_card = view.get("open_card")
     if isinstance(open_card, str):
         lines.append(tr("Open card: {card}", card=card_label(open_card, locale)))
+    bottom = view.get("bottom_card")
+    if isinstance(bottom, str):
+        lines.append(tr("Bottom card: {card}", card=card_label(bottom, locale)))
     if view.get("trump"):
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
     for talon in view.get("talons") or []:
