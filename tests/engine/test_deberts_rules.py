@@ -238,6 +238,15 @@ def test_rule5_left_of_dealer_leads_and_the_trick_winner_leads_next() -> None:
     }
 
 
+def test_view_keeps_every_trick_of_the_deal_with_its_winner() -> None:
+    game = position("AS 7H 8D", "KS 8H 9D", "7S 9H TD", dealer=2)
+    cards(game, "AS", "KS", "7S", "7H", "8H", "9H")
+    first = [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "KS"}, {"seat": 2, "card": "7S"}]
+    played = game.view(1)["played"]
+    assert played[0] == {"cards": first, "winner": 0}
+    assert [trick["winner"] for trick in played] == [0, 2]
+
+
 def test_rule5_must_follow_suit() -> None:
     game = position("AS 7H", "KS 8H", dealer=1)
     cards(game, "AS")

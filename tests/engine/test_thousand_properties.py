@@ -71,6 +71,8 @@ def public_cards(view: dict[str, Any]) -> set[str]:
         shown |= set(talon["cards"] or ())
     for item in view["announcements"]:
         shown |= set(item["cards"])
+    for trick in view["played"]:
+        shown |= {e["card"] for e in trick["cards"]}
     return shown
 
 
@@ -82,7 +84,7 @@ def check_views(game: ThousandGame, state: dict[str, Any]) -> None:
         if state["talon_taken"] != i:
             unused |= set(mask_to_codes(talon))
     public = game.view(None)
-    assert public["hand"] == [] and public["legal"] == []
+    assert public["hand"] == [] and public["legal"] == [] and public["gifts"] == []
     open_cards = public_cards(public)
     secret = set().union(*hands, unused) - open_cards
     # The previous deal's result (its last trick included) is the same for everyone.
@@ -93,7 +95,11 @@ def check_views(game: ThousandGame, state: dict[str, Any]) -> None:
         assert view["legal"] == game.legal_actions(seat)
         assert public_cards(view) == open_cards
         assert view["last_deal"] == public["last_deal"]
-        assert not card_codes_in({**view, "last_deal": None}) & (secret - hands[seat])
+        # The bidder knows every card it gave away; a receiver knows only its own gift.
+        known = {g["card"] for g in view["gifts"]}
+        if seat != state["bidder"]:
+            assert {g["seat"] for g in view["gifts"]} <= {seat}
+        assert not card_codes_in({**view, "last_deal": None}) & (secret - hands[seat] - known)
         assert json.loads(json.dumps(view)) == view
 
 

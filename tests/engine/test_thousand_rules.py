@@ -289,6 +289,11 @@ def test_rule3_give_away_leaves_eight_cards_each_with_three_players() -> None:
     assert "KS" in game.view(0)["hand"]
     assert "AS" in game.view(2)["hand"]
     assert game.phase == "contract"
+    # The bidder remembers both gifts; each receiver knows only its own; nobody else any.
+    assert game.view(1)["gifts"] == [{"seat": 0, "card": "KS"}, {"seat": 2, "card": "AS"}]
+    assert game.view(0)["gifts"] == [{"seat": 0, "card": "KS"}]
+    assert game.view(2)["gifts"] == [{"seat": 2, "card": "AS"}]
+    assert game.view(None)["gifts"] == []
 
 
 def test_rule3_give_away_leaves_eleven_cards_each_with_two_players() -> None:
@@ -466,6 +471,16 @@ def test_rule6_no_trump_before_a_marriage() -> None:
     assert game.legal_actions(1) == ["cAC", "c9H"]
     act(game, "c9H", "c9D")
     assert game.view(None)["last_trick"]["winner"] == 0
+
+
+def test_view_keeps_every_trick_of_the_deal_and_the_first_lead() -> None:
+    game = from_play([["AS", "9C"], ["9H", "AC"], ["9D", "TD"]], bidder=0, contract=100)
+    assert game.view(1)["first_lead_done"] is False
+    act(game, "cAS")
+    assert game.view(1)["first_lead_done"] is True
+    act(game, "c9H", "c9D")
+    played = [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "9H"}, {"seat": 2, "card": "9D"}]
+    assert game.view(2)["played"] == [{"cards": played, "winner": 0}]
 
 
 def test_rule6_highest_trump_wins_else_highest_of_the_suit_led() -> None:

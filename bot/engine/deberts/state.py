@@ -603,6 +603,13 @@ class Deberts(Game):
         played = [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
         return {"cards": played, "winner": winner}
 
+    def _played_json(self) -> list[JsonDict]:
+        """Every completed trick of the deal: what a seat with a good memory knows."""
+        tricks = self._tricks
+        # Each trick's winner leads the next one; the current leader won the latest.
+        winners = [t[0] for t in tricks[1:]] + [self._leader]
+        return [self._trick_json(t[0], t[1:], w) for t, w in zip(tricks, winners, strict=False)]
+
     def view(self, seat: int | None) -> JsonDict:
         n = self._n
         own = seat is not None and 0 <= seat < n
@@ -625,6 +632,7 @@ class Deberts(Game):
             "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
             "trick": self._trick_json(self._leader, self._trick, None)["cards"],
             "last_trick": last_trick,
+            "played": self._played_json(),
             "tricks_taken": list(self._tricks_taken),
             "auction": [{"seat": s, "action": a} for s, a in self._auction],
             "bidder": None if self._bidder < 0 else self._bidder,

@@ -381,6 +381,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "marriages": list(self._marriages),
             "announcements": views.copy_json(self._announcements),
             "tricks_played": self._tricks_played,
+            "played": [[list(e) for e in trick] for trick in self._played],
+            "played_winners": list(self._played_winners),
+            "gifts": list(self._gifts),
         }
 
     @classmethod
@@ -424,6 +427,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._marriages = list(data["marriages"])
         game._announcements = views.copy_json(data["announcements"])
         game._tricks_played = data["tricks_played"]
+        game._played = [[list(e) for e in trick] for trick in data["played"]]
+        game._played_winners = list(data["played_winners"])
+        game._gifts = list(data["gifts"])
         return game
 
     def clone(self) -> Self:

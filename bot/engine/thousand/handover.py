@@ -42,6 +42,7 @@ class Handover(DealState):
         self._hands[seat] ^= 1 << card
         self._hands[target] |= 1 << card
         self._received[target] = True
+        self._gifts[target] = card
         if self._received.count(True) == self._n - 1:
             self._after_give()
 

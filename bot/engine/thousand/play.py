@@ -73,6 +73,8 @@ class CardPlay(DealState):
         self._tricks[winner] += 1
         self._tricks_played += 1
         self._last_trick = trick
+        self._played.append(trick)
+        self._played_winners.append(winner)
         self._last_winner = winner
         self._trick = []
         self._to_act = winner

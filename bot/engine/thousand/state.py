@@ -78,6 +78,11 @@ class DealState:
         self._marriages = [0] * n
         self._announcements: list[JsonDict] = []
         self._tricks_played = 0
+        # Completed tricks of this deal and who won each: what a seat with a good
+        # memory knows, so bot players can reason from the view alone.
+        self._played: list[list[list[int]]] = []
+        self._played_winners: list[int] = []
+        self._gifts = [-1] * n
 
     def _first_hand(self) -> int:
         return (self._dealer + 1) % self._n

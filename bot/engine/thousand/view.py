@@ -52,6 +52,12 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
                 "winner": g._last_winner,
             }
         ),
+        "played": [
+            {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
+            for trick, w in zip(g._played, g._played_winners, strict=True)
+        ],
+        "first_lead_done": g._tricks_played > 0 or bool(g._trick),
+        "gifts": _gifts(g, seat if own else None),
         "tricks_taken": list(g._tricks),
         "points": g.deal_points(),
         "auction": [{"seat": s, "action": a} for s, a in g._auction],
@@ -78,6 +84,15 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
         "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
         "conventions": g.conventions_json(),
     }
+
+
+def _gifts(g: ThousandGame, seat: int | None) -> list[JsonDict]:
+    """The give-away as ``seat`` knows it: the bidder all of it, a receiver their card."""
+    return [
+        {"seat": target, "card": CARD_CODES[card]}
+        for target, card in enumerate(g._gifts)
+        if card >= 0 and seat is not None and seat in (g._bidder, target)
+    ]
 
 
 def _talons(g: ThousandGame) -> list[JsonDict]:
