@@ -6,7 +6,7 @@ import random
 
 from bot.ai.thousand.cards import card_code
 from bot.ai.thousand.evaluate import bid_value, give_card, play_value
-from bot.ai.thousand.knowledge import Knowledge, read, remember_give
+from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import heuristic_card
 from bot.engine.base import JsonDict
 
@@ -20,11 +20,7 @@ def numbers(legal: list[str], head: str) -> list[int]:
 def easy_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     legal: list[str] = view["legal"]
     if len(legal) == 1:
-        action = legal[0]
-        if view["phase"] == "give":
-            read(view)
-            remember_give(view, action)
-        return action
+        return legal[0]
     know = read(view)
     phase = know.phase
     if phase == "auction":
@@ -32,9 +28,7 @@ def easy_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     if phase == "talon":
         return legal[0]
     if phase == "give":
-        action = give_action(know, legal)
-        remember_give(view, action)
-        return action
+        return give_action(know, legal)
     if phase == "redeal":
         return _redeal(know)
     if phase == "contract":

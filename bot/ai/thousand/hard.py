@@ -15,7 +15,7 @@ import random
 from bot.ai.thousand.cards import DECK, POINTS, card_code
 from bot.ai.thousand.easy import _redeal, easy_policy, numbers
 from bot.ai.thousand.evaluate import bid_value, give_card
-from bot.ai.thousand.knowledge import Knowledge, read, remember_give
+from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.engine.base import JsonDict
@@ -77,8 +77,7 @@ def settled(
 
 def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     legal: list[str] = view["legal"]
-    if len(legal) == 1 and view["phase"] != "give":
-        read(view)
+    if len(legal) == 1:
         return legal[0]
     phase = view["phase"]
     if phase == "play":
@@ -88,10 +87,7 @@ def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
     if phase == "auction":
         return _bid(read(view), legal, rng, _playouts(budget_ms))
     if phase == "give":
-        know = read(view)
-        action = _give(know, legal, rng, _playouts(budget_ms))
-        remember_give(view, action)
-        return action
+        return _give(read(view), legal, rng, _playouts(budget_ms))
     if phase == "contract":
         return _contract(read(view), legal, rng, _playouts(budget_ms))
     if phase == "redeal":
@@ -113,7 +109,7 @@ def _state(know: Knowledge, hands: list[int]) -> PlayState:
         trick=know.trick_cards,
         points=list(know.points),
         tricks_won=[0] * know.seats,
-        first_trick=know.tricks_done == 0,
+        first_trick=not know.first_lead_done,
         played=know.played,
     )
 

@@ -1,68 +1,29 @@
-"""What one seat knows about a deal, read from its view.
+"""What one seat knows about a deal, read from its view alone.
 
-The view shows the current and the last trick only, so the seat remembers what it
-has been shown before (the earlier tricks, its hand before the give-away, the
-cards it gave): a :class:`DealMemory` per deal, kept by :class:`Memory` and
-filled from the views alone. A memory that does not fit the view (another game,
-or a deal replayed) is dropped and rebuilt from what the view shows; the bot then
-plays on with less history, never with wrong history.
+The view holds the deal's history as the seat may know it: every completed
+trick (``played``), the current one, the marriages declared, the talons shown
+and the give-away (the bidder sees all its gifts, a receiver its own card).
+:func:`read` derives everything from that one view: no memory of earlier calls,
+so a decision depends on the view and the seed only.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from bot.ai.thousand.cards import DECK, NO_TRUMP, SUIT, mask_of_codes, partner
+from bot.ai.thousand.cards import DECK, NO_TRUMP, mask_of_codes
 from bot.engine.base import JsonDict
 from bot.engine.cards import parse_index
 
-__all__ = ["DealMemory", "Knowledge", "Memory", "read"]
+__all__ = ["Knowledge", "read", "trick_trumps"]
 
 SUITS = "SCDH"
 
-
-@dataclass
-class DealMemory:
-    """What a seat saw earlier in one deal."""
-
-    key: tuple[Any, ...]
-    first_hand: int = 0  # the hand dealt, before any talon or give-away
-    pre_give: int = 0  # the bidder's hand after taking the talon
-    given: dict[int, int] = field(default_factory=dict)  # card -> seat it was given to
-    tricks: dict[int, tuple[tuple[tuple[int, int], ...], int]] = field(default_factory=dict)
-    """Trick number -> ((seat, card) in play order, trump in force)."""
-    last_hand: int = 0
+Trick = tuple[tuple[int, int], ...]
+"""(seat, card) in play order."""
 
 
-class Memory:
-    """A small bounded store of :class:`DealMemory`, by deal fingerprint."""
-
-    def __init__(self, size: int = 256) -> None:
-        self._store: OrderedDict[tuple[Any, ...], DealMemory] = OrderedDict()
-        self._size = size
-
-    def get(self, key: tuple[Any, ...]) -> DealMemory | None:
-        found = self._store.get(key)
-        if found is not None:
-            self._store.move_to_end(key)
-        return found
-
-    def put(self, memory: DealMemory) -> None:
-        self._store[memory.key] = memory
-        self._store.move_to_end(memory.key)
-        while len(self._store) > self._size:
-            self._store.popitem(last=False)
-
-    def clear(self) -> None:
-        self._store.clear()
-
-
-MEMORY = Memory()
-
-
-@dataclass
+@dataclass(frozen=True)
 class Knowledge:
     """A seat's picture of the deal: certain facts and the constraints on hidden cards."""
 
@@ -77,6 +38,7 @@ class Knowledge:
     trick: list[tuple[int, int]]
     leader: int
     tricks_done: int
+    first_lead_done: bool
     played: int  # cards seen played this deal (earlier tricks and the current one)
     voids: list[int]  # per seat: bit per suit known lacking
     hand_sizes: list[int]
@@ -84,9 +46,9 @@ class Knowledge:
     known: list[int]  # per seat: cards known to be in that hand now (own hand included)
     unseen: int  # cards whose place the seat does not know
     talon_seen: int
+    given: dict[int, int]  # card -> seat it went to in the give-away, as the seat knows it
     totals: list[int]
     dealer: int
-    history_complete: bool
     conventions: JsonDict
     legal: list[str]
     auction: list[tuple[int, str]]
@@ -94,95 +56,78 @@ class Knowledge:
     @property
     def can_declare(self) -> bool:
         """Marriages count from the deal's second lead on."""
-        full = 11 if self.seats == 2 else 8
-        return self.tricks_done > 0 or max(self.hand_sizes) < full
+        return self.first_lead_done
 
     @property
     def trick_cards(self) -> list[int]:
         return [c for _, c in self.trick]
 
-
-def _key(view: JsonDict) -> tuple[Any, ...]:
-    return (
-        view["seats"],
-        view["seat"],
-        view["deal_no"],
-        view["dealer"],
-        tuple(view["totals"]),
-        tuple(view.get("bolts") or ()),
-    )
-
-
-def _trump_of(view: JsonDict) -> int:
-    trump = view.get("trump")
-    return SUITS.index(trump) if trump else NO_TRUMP
+    @property
+    def hand_before_give(self) -> int:
+        """The bidder's hand with its talon, before the give-away (its hand otherwise)."""
+        if self.bidder != self.me:
+            return self.hand
+        out = self.hand
+        for card in self.given:
+            out |= 1 << card
+        return out
 
 
-def _fits(mem: DealMemory, view: JsonDict, hand: int, tricks_done: int) -> bool:
-    """Could ``mem`` be this seat's memory of the deal the view shows?"""
-    phase = view["phase"]
-    if phase == "auction":
-        return mem.first_hand == hand and not (mem.tricks or mem.pre_give or mem.given)
-    if phase == "play":
-        if mem.last_hand and hand & ~mem.last_hand:
-            return False
-        if any(k >= tricks_done for k in mem.tricks):
-            return False
-        last = view.get("last_trick")
-        if tricks_done and tricks_done - 1 in mem.tricks and last is not None:
-            seen = tuple((e["seat"], parse_index(e["card"])) for e in last["cards"])
-            if mem.tricks[tricks_done - 1][0] != seen:
-                return False
-        for cards, _ in mem.tricks.values():
-            for _, c in cards:
-                if hand >> c & 1:
-                    return False
-        return True
-    # talon, give, redeal, contract: the hand grows by the talon or a given card only
-    if phase == "talon":
-        return mem.first_hand in (0, hand) and not mem.tricks
-    extra = hand & ~mem.first_hand if mem.first_hand else 0
-    return extra.bit_count() <= 3 and not mem.tricks
+def _trick(entries: list[JsonDict]) -> Trick:
+    return tuple((int(e["seat"]), parse_index(e["card"])) for e in entries)
 
 
-def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
-    """Everything the seat may know now, updating its memory of the deal."""
+def trick_trumps(tricks: list[Trick], announcements: list[JsonDict], trump_now: int) -> list[int]:
+    """The trump in force during each trick (the completed ones, then the current one).
+
+    A marriage is declared by leading one of its cards: the first trick its
+    declarer leads with one of them. The trump before any marriage is none, or
+    the trump in force now when no marriage was declared.
+    """
+    marriages = [a for a in announcements if a.get("kind") == "marriage"]
+    trump = NO_TRUMP if marriages else trump_now
+    pending = [(int(a["seat"]), {parse_index(c) for c in a["cards"]}, a["suit"]) for a in marriages]
+    out = []
+    for cards in tricks:
+        if pending and cards:
+            seat, pair, suit = pending[0]
+            lead_seat, lead = cards[0]
+            if lead_seat == seat and lead in pair:
+                trump = SUITS.index(suit)
+                pending.pop(0)
+        out.append(trump)
+    return out
+
+
+def _note_trick(cards: Trick, trump: int, voids: list[int]) -> None:
+    led = cards[0][1] >> 3
+    for seat, c in cards[1:]:
+        suit = c >> 3
+        if suit != led:
+            voids[seat] |= 1 << led
+            if trump != NO_TRUMP and suit != trump:
+                voids[seat] |= 1 << trump
+
+
+def read(view: JsonDict) -> Knowledge:
+    """Everything the seat may know now, from its view alone."""
     seats: int = view["seats"]
     me: int = view["seat"]
     phase: str = view["phase"]
     hand = mask_of_codes(view["hand"])
-    trump = _trump_of(view)
-    trick = [(e["seat"], parse_index(e["card"])) for e in view["trick"]]
-    tricks_done = sum(view["tricks_taken"])
-    key = _key(view)
-    mem = memory.get(key) if memory is not None else None
-    if mem is None or not _fits(mem, view, hand, tricks_done):
-        mem = DealMemory(key)
-        if phase in ("auction", "talon"):
-            mem.first_hand = hand
-        if memory is not None:
-            memory.put(mem)
-    if phase == "give" and view.get("bidder") == me and not mem.pre_give:
-        # the first give-away decision: the hand is the dealt one plus the talon
-        mem.pre_give = hand
-    if phase == "play":
-        last = view.get("last_trick")
-        if tricks_done and last is not None and tricks_done - 1 not in mem.tricks:
-            cards = tuple((e["seat"], parse_index(e["card"])) for e in last["cards"])
-            mem.tricks[tricks_done - 1] = (cards, _trump_during_last(view, trick, trump))
-        mem.last_hand = hand
+    trump_code = view.get("trump")
+    trump = SUITS.index(trump_code) if trump_code else NO_TRUMP
+    trick = list(_trick(view["trick"]))
+    done = [_trick(t["cards"]) for t in view["played"]]
+    announcements: list[JsonDict] = list(view.get("announcements") or ())
 
+    tricks = done + ([tuple(trick)] if trick else [])
     played = 0
     voids = [0] * seats
-    for cards, t in mem.tricks.values():
-        _note_trick(cards, t, voids)
+    for cards, in_force in zip(tricks, trick_trumps(tricks, announcements, trump), strict=True):
+        _note_trick(cards, in_force, voids)
         for _, c in cards:
             played |= 1 << c
-    if trick:
-        _note_trick(tuple(trick), trump, voids)
-        for _, c in trick:
-            played |= 1 << c
-    history_complete = len(mem.tricks) == tricks_done
 
     known = [0] * seats
     known[me] = hand
@@ -191,30 +136,23 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
     for talon in view.get("talons") or ():
         if talon.get("cards"):
             talon_seen |= mask_of_codes(talon["cards"])
-    # cards given away by this seat
-    if bidder == me and mem.pre_give:
-        for card, seat in mem.given.items():
-            if not played >> card & 1:
+    given = {parse_index(g["card"]): int(g["seat"]) for g in view.get("gifts") or ()}
+    # the bidder knows where each of its gifts went
+    if bidder == me:
+        for card, seat in given.items():
+            if seat != me:
                 known[seat] |= 1 << card
     # 2 players: the talon stays with the bidder unless given to us
     if bidder is not None and bidder != me and talon_seen and seats == 2:
-        known[bidder] |= talon_seen & ~played & ~hand
+        known[bidder] |= talon_seen
     # a declared marriage shows its other card in the declarer's hand until played
-    for a in view.get("announcements") or ():
-        if a.get("kind") != "marriage":
-            continue
-        s = a["seat"]
-        for code in a["cards"]:
-            c = parse_index(code)
-            if not played >> c & 1 and s != me:
-                known[s] |= 1 << c
+    for a in announcements:
+        if a.get("kind") == "marriage" and a["seat"] != me:
+            known[a["seat"]] |= mask_of_codes(a["cards"])
     unseen = DECK & ~hand & ~played
-    sizes = view["hand_sizes"]
     for s in range(seats):
         if s != me:
             known[s] &= unseen
-            if known[s].bit_count() > sizes[s]:
-                known[s] = 0  # stale: some of these were played while we were not looking
     to_act = view.get("to_act")
     leader = trick[0][0] if trick else (to_act if to_act is not None else me)
     return Knowledge(
@@ -228,7 +166,8 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
         trump=trump,
         trick=trick,
         leader=int(leader),
-        tricks_done=tricks_done,
+        tricks_done=len(done),
+        first_lead_done=bool(view["first_lead_done"]),
         played=played,
         voids=voids,
         hand_sizes=list(view["hand_sizes"]),
@@ -236,49 +175,10 @@ def read(view: JsonDict, memory: Memory | None = MEMORY) -> Knowledge:
         known=known,
         unseen=unseen,
         talon_seen=talon_seen,
+        given=given,
         totals=list(view["totals"]),
         dealer=view["dealer"],
-        history_complete=history_complete,
         conventions=dict(view.get("conventions") or {}),
         legal=list(view["legal"]),
         auction=[(e["seat"], e["action"]) for e in view["auction"]],
     )
-
-
-def remember_give(view: JsonDict, action: str, memory: Memory | None = MEMORY) -> None:
-    """Note a give-away this seat decided (``"gTH2"``), so later views can place the card."""
-    if memory is None:
-        return
-    mem = memory.get(_key(view))
-    if mem is not None and action.startswith("g") and len(action) == 4:
-        mem.given[parse_index(action[1:3])] = int(action[3])
-
-
-def _trump_during_last(view: JsonDict, trick: list[tuple[int, int]], trump: int) -> int:
-    """The trump in force during the last trick: now's, unless this trick's lead declared."""
-    if not trick:
-        return trump
-    lead_seat, lead = trick[0]
-    marriages = [a for a in view.get("announcements") or () if a.get("kind") == "marriage"]
-    if marriages and partner(lead) >= 0:
-        last = marriages[-1]
-        codes = {parse_index(c) for c in last["cards"]}
-        if last["seat"] == lead_seat and lead in codes:
-            if len(marriages) >= 2:
-                return SUITS.index(marriages[-2]["suit"])
-            return NO_TRUMP
-    return trump
-
-
-def _note_trick(cards: tuple[tuple[int, int], ...], trump: int, voids: list[int]) -> None:
-    led = cards[0][1] >> 3
-    for seat, c in cards[1:]:
-        suit = c >> 3
-        if suit != led:
-            voids[seat] |= 1 << led
-            if trump != NO_TRUMP and suit != trump:
-                voids[seat] |= 1 << trump
-
-
-def suit_count(mask: int, suit: int) -> int:
-    return (mask & SUIT[suit]).bit_count()

@@ -1,8 +1,8 @@
 """Dealing the cards a seat cannot see, consistently with what it knows.
 
 Every hidden card goes to a seat that may hold it (not void in its suit, room
-left in the hand) or stays out of play (the talon nobody took, or a card whose
-fate the seat no longer remembers). Cards known to be in a hand stay there; the
+left in the hand) or stays out of play (a talon nobody took, or one not yet
+taken while the auction runs). Cards known to be in a hand stay there; the
 seat's own cards and the cards seen played are never dealt.
 """
 
