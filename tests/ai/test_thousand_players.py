@@ -10,7 +10,7 @@ from bot.ai.players import choose, random_policy
 from bot.ai.thousand.cards import SUIT, mask_of_codes
 from bot.ai.thousand.easy import easy_policy
 from bot.ai.thousand.hard import hard_policy
-from bot.ai.thousand.knowledge import Memory, read
+from bot.ai.thousand.knowledge import read
 from bot.ai.thousand.sampling import sample_hands
 from bot.engine import new_game
 from bot.engine.thousand import ThousandGame
@@ -122,7 +122,6 @@ def test_sampling_respects_what_the_seat_knows(seats: int) -> None:
     seat = game.current_seat()
     assert seat is not None
     know = read(game.view(seat))
-    assert know.history_complete
     assert know.played.bit_count() == know.tricks_done * seats + len(know.trick)
     rng = random.Random(3)
     for _ in range(200):
@@ -143,16 +142,104 @@ def test_sampling_respects_what_the_seat_knows(seats: int) -> None:
                 assert hands[s] & hands[t] == 0
 
 
-def test_voids_shown_in_play_are_remembered() -> None:
-    # seat 1 cannot follow spades and has no trump: void in spades from then on
+def test_voids_come_from_every_trick_of_the_deal() -> None:
+    # seat 1 shows a spade void in the first trick; two tricks later the view
+    # read afresh (a game replayed from JSON) still knows it
     hands = [["AS", "KS", "9C", "JC"], ["AH", "TH", "JH", "9H"]]
     game = ThousandGame.from_play(hands, bidder=0, contract=100)
-    game.apply(0, "cAS")
-    memory = Memory()
-    game.apply(1, "c9H")
-    know = read(game.view(0), memory)
+    for seat, action in [(0, "cAS"), (1, "c9H"), (0, "c9C"), (1, "cJH")]:
+        game.apply(seat, action)
+    replayed = ThousandGame.from_json(game.to_json())
+    know = read(replayed.view(0))
     assert know.voids[1] & 1  # spades
-    assert know.played == mask_of_codes(["AS", "9H"])
+    assert know.played == mask_of_codes(["AS", "9H", "9C", "JH"])
+    assert know.tricks_done == 2
+
+
+def test_a_follower_is_not_void_in_a_trump_declared_after_its_trick() -> None:
+    # seat 1 discards a heart on a spade lead while there is no trump; seat 0
+    # then declares clubs: seat 1 is void in spades, not in clubs
+    hands = [["AS", "KC", "QC", "9D"], ["9H", "JC", "TD", "JD"]]
+    game = ThousandGame.from_play(hands, bidder=0, contract=100, first_lead_done=True)
+    for seat, action in [(0, "cAS"), (1, "c9H"), (0, "cKC")]:
+        game.apply(seat, action)
+    know = read(game.view(1))
+    assert know.trump == 1
+    assert know.voids[1] == 0b0001
+    assert know.known[0] == mask_of_codes(["QC"])  # the marriage's other card
+
+
+def _to_play_with_gifts(seats: int, seed: int) -> ThousandGame:
+    game = ThousandGame.new(seats, seed=seed)
+    step = 0
+    while game.phase != "play":
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, choose(game, seat, "easy", seed=step))
+        step += 1
+    return game
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_bidder_knows_where_its_gifts_went(seats: int) -> None:
+    game = _to_play_with_gifts(seats, seed=7)
+    view = game.view(None)
+    bidder = view["bidder"]
+    know = read(game.view(bidder))
+    assert len(know.given) == seats - 1
+    for card, target in know.given.items():
+        assert target != bidder
+        assert know.known[target] >> card & 1
+    assert know.hand_before_give.bit_count() == know.hand.bit_count() + seats - 1
+    receiver = (bidder + 1) % seats
+    mine = read(game.view(receiver))
+    assert list(mine.given.values()) == [receiver]
+    assert mine.known[bidder] & mine.hand == 0
+
+
+def _random_actions(seats: int, seed: int, plays: int) -> list[str]:
+    """Actions of the random level (which reads nothing of this package) into the play."""
+    game = ThousandGame.new(seats, seed=seed)
+    actions: list[str] = []
+    while game.phase != "play" or plays > 0:
+        seat = game.current_seat()
+        assert seat is not None
+        plays -= game.phase == "play"
+        action = choose(game, seat, "random", seed=len(actions))
+        actions.append(action)
+        game.apply(seat, action)
+    return actions
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_decision_depends_on_the_view_and_the_seed_only(seats: int) -> None:
+    actions = _random_actions(seats, seed=31, plays=3 * seats + 1)
+    fresh = ThousandGame.new(seats, seed=31)
+    for action in actions:
+        seat = fresh.current_seat()
+        assert seat is not None
+        fresh.apply(seat, action)
+    # the first thing read in this game: its position rebuilt from JSON
+    rebuilt = ThousandGame.from_json(fresh.to_json())
+    seat = rebuilt.current_seat()
+    assert seat is not None
+    first = read(rebuilt.view(seat))
+    decisions = {lvl: choose(rebuilt, seat, lvl, seed=9, budget_ms=20) for lvl in ("easy", "hard")}
+    # the same deal again, every seat's bots asked about every view on the way
+    again = ThousandGame.new(seats, seed=31)
+    for step, action in enumerate(actions):
+        s = again.current_seat()
+        assert s is not None
+        for lvl in ("easy", "hard"):
+            choose(again, s, lvl, seed=step, budget_ms=BUDGET)
+        again.apply(s, action)
+    assert again.view(seat) == rebuilt.view(seat)
+    know = read(again.view(seat))
+    assert know == first
+    assert know.tricks_done == 3
+    assert know.played.bit_count() == 3 * seats + 1
+    for lvl, decision in decisions.items():
+        assert choose(again, seat, lvl, seed=9, budget_ms=20) == decision
 
 
 def test_random_baseline_is_legal() -> None:
