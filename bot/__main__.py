@@ -5,16 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.app import create_app, make_bot
-from bot.config import load_settings
+from bot.config import Settings, load_settings
 
 
-async def main() -> None:
-    settings = load_settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+async def main(settings: Settings) -> None:
+    # aiogram is imported only once the settings are known to be usable
+    from bot.app import create_app, make_bot
+
     bot = make_bot(settings)
     app = await create_app(
         bot,
@@ -30,4 +27,9 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    settings = load_settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    asyncio.run(main(settings))

@@ -31,7 +31,7 @@ async def show_rules(
     games = [asked] if asked in GAME_NAMES else [record.game] if record else list(GAME_NAMES)
     parts = [rules_text(game, tr) for game in games]
     if record is not None and record.game in games:
-        summary = conventions_summary(record.game, record.conventions, record.turn_timer, tr)
+        summary = conventions_summary(record.conventions, record.turn_timer, tr)
         parts.append(
             tr("<b>This table ({game}):</b>", game=game_title(record.game, tr)) + "\n" + summary
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import ai
@@ -52,7 +52,7 @@ async def new_private(message: Message, command: CommandObject, tr: Translator) 
     await message.answer(tr("Which game?"), reply_markup=_games_keyboard(tr).as_markup())
 
 
-def _bots_keyboard(game: str, tr: Translator):  # type: ignore[no-untyped-def]
+def _bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
     kb = InlineKeyboardBuilder()
     for n in (1, 2):
         kb.button(text=tr("{n} bot(s)", n=n), callback_data=Solo(game=game, bots=n))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, Chat, Message
 from aiogram.utils.i18n import I18n
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -42,8 +44,7 @@ async def lang(
         return
     assert message.from_user is not None
     text = await _set(
-        message.chat.id,
-        message.chat.type,
+        message.chat,
         message.from_user.id,
         code,
         person(message.from_user, bot, message.chat).is_admin,
@@ -69,30 +70,32 @@ async def pick(
     chat = callback.message.chat
     who = person(callback.from_user, bot, chat)
     text = await _set(
-        chat.id,
-        chat.type,
-        callback.from_user.id,
-        callback_data.code,
-        who.is_admin,
-        people,
-        table_repo,
-        i18n,
+        chat, callback.from_user.id, callback_data.code, who.is_admin, people, table_repo, i18n
     )
     await sender.answer(callback, text)
     if isinstance(callback.message, Message):
         await sender.edit(chat.id, callback.message.message_id, text)
 
 
-async def _set(chat_id, chat_type, user_id, code, is_admin, people, table_repo, i18n) -> str:  # type: ignore[no-untyped-def]
+async def _set(
+    chat: Chat,
+    user_id: int,
+    code: str,
+    is_admin: Callable[[], Awaitable[bool]] | None,
+    people: PeopleRepo,
+    table_repo: TableRepo,
+    i18n: I18n,
+) -> str:
+    """Store the language for ``chat`` (a group needs its host or an admin)."""
     tr = Translator(i18n, code)
-    if chat_type == "private":
+    if chat.type == "private":
         await people.set_user_lang(user_id, code)
         return tr("Language: English.")
-    table = await table_repo.open_in_chat(chat_id)
+    table = await table_repo.open_in_chat(chat.id)
     host = table is not None and table.host_id == user_id
-    if not host and not (is_admin and await is_admin()):
+    if not host and not (is_admin is not None and await is_admin()):
         return tr("Only the host or a chat admin can do that.")
-    await people.set_chat_lang(chat_id, code)
+    await people.set_chat_lang(chat.id, code)
     if table is not None:
         table.lang = code
         await table_repo.save(table)

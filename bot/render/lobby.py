@@ -28,7 +28,7 @@ def timer_value(seconds: int, tr: Translator) -> str:
     return tr("off") if seconds == 0 else tr("{n} s", n=seconds)
 
 
-def conventions_summary(game: str, conventions: dict[str, Any], timer: int, tr: Translator) -> str:
+def conventions_summary(conventions: dict[str, Any], timer: int, tr: Translator) -> str:
     lines = [
         f"• {option_label(name, tr)}: {convention_value(value, tr)}"
         for name, value in conventions.items()
@@ -46,7 +46,7 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
         [
             tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
             "",
-            conventions_summary(record.game, record.conventions, record.turn_timer, tr),
+            conventions_summary(record.conventions, record.turn_timer, tr),
             "",
             tr("Players ({n} of {lo}–{hi}):", n=len(record.seats), lo=min_seats, hi=max_seats),
             players or "—",

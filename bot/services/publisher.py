@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import I18n
 
 from bot.db.models import TableRecord, TableStatus
@@ -118,15 +119,21 @@ class Publisher:
             record.table_msg_id = await self.sender.show(record.chat_id, old, text, markup)
 
     async def _hand(
-        self, record: TableRecord, user_id: int, text: str, markup: object, *, resend: bool
+        self,
+        record: TableRecord,
+        user_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None,
+        *,
+        resend: bool,
     ) -> None:
         old = record.hand_msgs.get(user_id)
         if resend or old is None:
-            new = await self.sender.send(user_id, text, markup)  # type: ignore[arg-type]
+            new = await self.sender.send(user_id, text, markup)
             if old is not None and new is not None:
                 await self.sender.delete(user_id, old)
         else:
-            new = await self.sender.show(user_id, old, text, markup)  # type: ignore[arg-type]
+            new = await self.sender.show(user_id, old, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:

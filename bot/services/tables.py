@@ -20,7 +20,7 @@ from bot.engine import game_class
 from bot.engine.base import Game, IllegalAction
 from bot.i18n import Translator
 from bot.render.lobby import TURN_TIMERS
-from bot.render.table import hand_alert, last_trick_text
+from bot.render.table import hand_alert, last_trick_text, table_text
 from bot.services.publisher import Publisher
 from bot.services.reasons import refusal
 
@@ -273,7 +273,9 @@ class TableService:
             await self.publisher.sender.send(record.chat_id, tr("The table was cancelled."))
             game = self.load(record)
             await self.publisher.sender.show(
-                record.chat_id, record.table_msg_id, _table_snapshot(game, record, tr)
+                record.chat_id,
+                record.table_msg_id,
+                table_text(game.view(None), [s.name for s in record.seats], tr),
             )
             for user_id, message_id in record.hand_msgs.items():
                 await self.publisher.sender.edit(
@@ -431,9 +433,3 @@ class TableService:
             return Reply(tr("This table is no longer open."), alert=True)
         view = self.load(record).view(None)
         return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
-
-
-def _table_snapshot(game: Game, record: TableRecord, tr: Translator) -> str:
-    from bot.render.table import table_text
-
-    return table_text(game.view(None), [s.name for s in record.seats], tr)
