@@ -71,6 +71,7 @@ class TableService:
         self.default_timer = default_timer
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+        self._chat_locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, tuple[int, Game]] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -109,6 +110,12 @@ class TableService:
         level: str | None = None,
     ) -> tuple[TableRecord, bool]:
         """A new lobby (or, with ``solo_bots``, a started private game); else the open one."""
+        async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
+            return await self._open(chat_id, host, game, lang, solo_bots, level)
+
+    async def _open(
+        self, chat_id: int, host: Person, game: str, lang: str, solo_bots: int, level: str | None
+    ) -> tuple[TableRecord, bool]:
         existing = await self.tables.open_in_chat(chat_id)
         if existing is not None:
             return existing, False

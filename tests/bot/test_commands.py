@@ -286,3 +286,17 @@ async def test_blocked_player_does_not_break_the_table(
     assert answer.text == "The game has started."
     assert table.text.startswith("Deberts · deal 1")
     assert hand_message(fake, ann) is not None
+
+
+async def test_two_new_at_once_open_one_table(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    await ben.send(group, "/new thousand")
+    await fake.wait_for(lambda: len(fake.messages(group, from_bot=True)) >= 2)
+    await fake.wait_idle()
+    texts = [m.text for m in fake.messages(group, from_bot=True)]
+    assert len([t for t in texts if "— a new table" in t]) == 1
+    assert len([t for t in texts if t.startswith("There is already a table")]) == 1
