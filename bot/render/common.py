@@ -23,6 +23,8 @@ def name_of(names: list[str], seat: int | None) -> str:
 def phase_label(phase: str, tr: Translator) -> str:
     labels = {
         "bidding": tr("bidding"),
+        "auction": tr("bidding"),
+        "redeal": tr("a redeal may be asked for"),
         "bidding_1": tr("bidding on the open card"),
         "bidding_2": tr("bidding: naming a suit"),
         "talon": tr("taking the talon"),
