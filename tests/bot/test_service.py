@@ -1,0 +1,81 @@
+"""The table service on its own: refusals change nothing, versions guard every press."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from aiogram.client.default import DefaultBotProperties
+
+from bot.app import create_app
+from bot.i18n import Translator, make_i18n
+from bot.services.tables import Person
+from tests.e2e.harness import VirtualClock
+from tests.fake_telegram import FakeTelegram, fixtures
+
+fake_telegram = fixtures.fake_telegram
+
+REASONS = {
+    "You must follow suit.",
+    "You have no card of the led suit: you must play a trump.",
+    "You must beat the highest trump on the table.",
+}
+
+
+async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    clock = VirtualClock()
+    app = await create_app(
+        bot, tmp_path / "b.sqlite3", seed_source=lambda: 11, sleep=clock.sleep, clock=clock
+    )
+    tr = Translator(make_i18n("en"), "en")
+    try:
+        users = [fake.add_user(n) for n in ("Ann", "Ben", "Cid")]
+        group = fake.add_group("Cards", members=users)
+        people = [Person(u.id, u.first_name) for u in users]
+        for user in users:
+            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
+        record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
+        for who in people[1:]:
+            current = await app.tables.tables.get(record.id)
+            assert current is not None
+            await app.tables.lobby(record.id, current.version, who, "join", -1, tr)
+        current = await app.tables.tables.get(record.id)
+        assert current is not None
+        await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+        rng = random.Random(3)
+        refused = set()
+        for _ in range(300):
+            current = await app.tables.tables.get(record.id)
+            assert current is not None
+            game = app.tables.load(current)
+            if game.is_over:
+                break
+            seat = game.current_seat()
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            view = game.view(seat)
+            illegal = [f"c{c}" for c in view["hand"] if f"c{c}" not in legal]
+            if game.phase == "play" and illegal:
+                before = (current.version, current.state)
+                mark = fake.mark()
+                reply = await app.tables.act(
+                    record.id, current.version, people[seat], illegal[0], tr
+                )
+                assert reply.alert and reply.text in REASONS
+                refused.add(reply.text)
+                after = await app.tables.tables.get(record.id)
+                assert after is not None and (after.version, after.state) == before
+                assert not fake.calls(since=mark)
+                # somebody else pressing is told it is not their seat's move
+                other = people[(seat + 1) % 3]
+                wrong = await app.tables.act(record.id, current.version, other, legal[0], tr)
+                assert wrong.alert and wrong.text == "It is not your turn."
+            await app.tables.act(record.id, current.version, people[seat], rng.choice(legal), tr)
+        assert "You must follow suit." in refused
+    finally:
+        await app.close()
+        await bot.session.close()
