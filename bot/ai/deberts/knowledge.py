@@ -1,31 +1,22 @@
-"""What one seat knows in a Deberts deal, read from its view.
+"""What one seat knows in a Deberts deal, read from its view alone.
 
-The view shows the trick in progress and the last complete trick. When it also
-carries ``"tricks"`` (every complete trick of the deal) that is used; otherwise
-the tricks a seat has seen are remembered between its own decisions (each seat
-plays to every trick, so the last trick of each view completes the history).
-The memory is keyed by what identifies the deal from the seat's side and is
-checked against the view before use; a gap only makes the seat know less.
+The view lists the deal's completed tricks (``"played"``) and the trick in
+progress; from them come the cards gone, the points taken, and the voids each
+seat has shown. Announcements place cards in hands (the swapped open card, the
+winning combinations, the other bella card).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts.rules import BELLA_POINTS, RANKING
 
-__all__ = ["Knowledge", "forget_all", "read_view"]
+__all__ = ["Knowledge", "read_view"]
 
 SUITS = "SCDH"
-_MEMORY: OrderedDict[tuple[Any, ...], list[list[tuple[int, int]]]] = OrderedDict()
-_MEMORY_SIZE = 512
-
-
-def forget_all() -> None:
-    _MEMORY.clear()
 
 
 @dataclass
@@ -42,7 +33,6 @@ class Knowledge:
     bottom_card: int = -1
     # complete tricks of this deal, each a list of (seat, card) in play order
     history: list[list[tuple[int, int]]] = field(default_factory=list)
-    history_complete: bool = True
     trick: list[tuple[int, int]] = field(default_factory=list)
     gone: int = 0
     voids: list[int] = field(default_factory=list)
@@ -55,7 +45,6 @@ class Knowledge:
     combo_points: int = 0
     combos_resolved: bool = False
     bella_done: int = 0  # seats that have scored bella
-    missing_points: int = 0  # card points of tricks not remembered
     auction: list[tuple[int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     moscow: bool = True
@@ -77,64 +66,6 @@ def _trick_pairs(trick: dict[str, Any] | list[Any] | None) -> list[tuple[int, in
         return []
     cards = trick["cards"] if isinstance(trick, dict) else trick
     return [(int(item["seat"]), parse_index(item["card"])) for item in cards]
-
-
-def _remembered_history(view: dict[str, Any], seat: int) -> tuple[list[list[Any]], bool]:
-    """Complete tricks of this deal from the view, or from what this seat saw before."""
-    done = sum(view["tricks_taken"])
-    if "tricks" in view and view["tricks"] is not None:
-        return [_trick_pairs(t) for t in view["tricks"]], True
-    key = (
-        seat,
-        view["deal_no"],
-        view["dealer"],
-        view.get("bidder"),
-        view.get("trump"),
-        tuple(view.get("totals", ())),
-        view.get("open_card"),
-        view.get("bottom_card"),
-        tuple(view.get("hanging", ())),
-    )
-    history = _MEMORY.get(key)
-    if history is None or len(history) > done:
-        history = []
-    last = _trick_pairs(view.get("last_trick")) if done else []
-    if done:
-        if len(history) == done and history[-1] != last:
-            history = []
-        if len(history) == done - 1:
-            history = [*history, last]
-    if not _consistent(view, history):
-        history = [last] if done else []
-    _MEMORY[key] = history
-    _MEMORY.move_to_end(key)
-    while len(_MEMORY) > _MEMORY_SIZE:
-        _MEMORY.popitem(last=False)
-    if len(history) == done:
-        return list(history), True
-    # Only part of the deal is known: keep the last trick, which the view shows.
-    return ([last] if done else []), False
-
-
-def _consistent(view: dict[str, Any], history: list[list[tuple[int, int]]]) -> bool:
-    """No card twice, none of them in our hand, and each seat's count of cards right."""
-    seen = codes_to_mask(view["hand"])
-    count = 0
-    per_seat = [0] * len(view["hand_sizes"])
-    for t in history:
-        for s, card in t:
-            seen |= 1 << card
-            count += 1
-            per_seat[s] += 1
-    if seen.bit_count() != count + len(view["hand"]):
-        return False
-    done = sum(view["tricks_taken"])
-    if len(history) != done:
-        return True
-    for item in view.get("trick") or []:
-        per_seat[int(item["seat"])] += 1
-    sizes = view["hand_sizes"]
-    return len({per_seat[s] + sizes[s] for s in range(len(sizes))}) == 1
 
 
 def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:
@@ -187,12 +118,10 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     k.conventions = dict(conventions)
     if k.phase != "play":
         return k
-    history, complete = _remembered_history(view, seat)
-    k.history = history
-    k.history_complete = complete
+    k.history = [_trick_pairs(t) for t in view.get("played") or []]
     k.trick = _trick_pairs(view.get("trick"))
     trump = k.trump
-    for t in history:
+    for t in k.history:
         for i, (s, card) in enumerate(t):
             _record_play(k, t[:i], s, card)
             k.gone |= 1 << card
@@ -208,16 +137,6 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     done = view["tricks_taken"]
     for s in range(n):
         k.took[s] = done[s] > 0
-    if not complete:
-        # Tricks we did not see: count their points as average ones.
-        seen = [0] * n
-        for t in history:
-            seen[_winner(t, trump)] += 1
-        for s in range(n):
-            k.missing_points += (done[s] - seen[s]) * 16
-            k.points[s] += (done[s] - seen[s]) * 16
-        if sum(done):
-            k.started = (1 << n) - 1
     for item in view.get("announcements", []):
         s = int(item["seat"])
         cards = codes_to_mask(item["cards"])
