@@ -6,7 +6,6 @@ from collections.abc import Awaitable, Callable
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Chat, Message
 from aiogram.utils.i18n import I18n
 from aiogram.utils.keyboard import InlineKeyboardBuilder
@@ -14,15 +13,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.db.repo import PeopleRepo, TableRepo
 from bot.handlers.common import person
 from bot.i18n import LOCALES, Translator
+from bot.keyboards.callbacks import Lang
 from bot.services.sender import Sender
 
 __all__ = ["make_router"]
 
 _NAMES = {"ru": "Русский", "en": "English"}
-
-
-class Lang(CallbackData, prefix="g"):
-    code: str
 
 
 async def lang(

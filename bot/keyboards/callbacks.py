@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram.filters.callback_data import CallbackData
 
-__all__ = ["Act", "Lobby", "NewGame", "Solo", "TableButton"]
+__all__ = ["Act", "Lang", "Lobby", "NewGame", "Solo", "TableButton"]
 
 
 class NewGame(CallbackData, prefix="n"):
@@ -43,3 +43,9 @@ class TableButton(CallbackData, prefix="t"):
 
     t: int
     a: str
+
+
+class Lang(CallbackData, prefix="g"):
+    """A language picked under ``/lang``."""
+
+    code: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,8 +81,6 @@ class TableService:
     def _seed(self) -> int:
         if self._seed_source is not None:
             return self._seed_source()
-        import secrets
-
         return secrets.randbits(31)
 
     def options(self, record: TableRecord) -> dict[str, tuple[Any, ...]]:
