@@ -30,9 +30,7 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def new_game(
-    name: str, seats: int, conventions: Conventions | None = None, seed: int = 0
-) -> Game:
+def new_game(name: str, seats: int, conventions: Conventions | None = None, seed: int = 0) -> Game:
     return game_class(name).new(seats, conventions, seed)
 
 
