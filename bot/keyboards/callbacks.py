@@ -39,9 +39,14 @@ class Act(CallbackData, prefix="a"):
 
 
 class TableButton(CallbackData, prefix="t"):
-    """Read-only buttons under the public table message: ``hand`` or ``last``."""
+    """Read-only buttons under the public table message: ``hand`` or ``last``.
+
+    They answer from the current state whatever their version ``v``: nothing they
+    do depends on the moment they were sent.
+    """
 
     t: int
+    v: int
     a: str
 
 

@@ -126,10 +126,10 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def table_keyboard(table_id: int, tr: Translator) -> InlineKeyboardMarkup:
+def table_keyboard(table_id: int, version: int, tr: Translator) -> InlineKeyboardMarkup:
     buttons = [
-        (tr("🂠 My hand"), TableButton(t=table_id, a="hand")),
-        (tr("Last trick"), TableButton(t=table_id, a="last")),
+        (tr("🂠 My hand"), TableButton(t=table_id, v=version, a="hand")),
+        (tr("Last trick"), TableButton(t=table_id, v=version, a="last")),
     ]
     return keyboard(buttons, (2,))
 

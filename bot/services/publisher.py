@@ -109,7 +109,7 @@ class Publisher:
         self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool
     ) -> None:
         text = table.table_text(game.view(None), names, tr)
-        markup = None if game.is_over else table.table_keyboard(record.id, tr)
+        markup = None if game.is_over else table.table_keyboard(record.id, record.version, tr)
         old = record.table_msg_id
         if resend and not game.is_over:
             record.table_msg_id = await self.sender.send(record.chat_id, text, markup)

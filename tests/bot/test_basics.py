@@ -110,7 +110,7 @@ def test_callback_data_fits_64_bytes() -> None:
     for packed in (
         Act(t=2**40, v=10**9, c="gTH2xxxx").pack(),
         Lobby(t=2**40, v=10**9, a="settings", o=99).pack(),
-        TableButton(t=2**40, a="hand").pack(),
+        TableButton(t=2**40, v=10**9, a="hand").pack(),
     ):
         assert len(packed.encode()) <= 64
 
