@@ -147,7 +147,7 @@ class TableService:
 
     def _bot_name(self, n: int, lang: str) -> str:
         tr = self.publisher.tr(lang)
-        return f"{tr('Bot')} {n}"
+        return tr("Bot {n}", n=n)
 
     # -- lobby -----------------------------------------------------------------------
 
