@@ -40,4 +40,8 @@ MIGRATIONS: tuple[str, ...] = (
         lang TEXT
     );
     """,
+    # 2: deal results and the game's end posted at least once, even across a crash
+    """
+    ALTER TABLE tables ADD COLUMN unposted_from INTEGER;
+    """,
 )

@@ -54,6 +54,9 @@ class TableRecord:
     table_msg_id: int | None = None
     hand_msgs: dict[int, int] = field(default_factory=dict)
     seed: int = 0
+    unposted_from: int | None = None
+    """Set while the deal results from this scoresheet row on (and the end of the game)
+    may not all be posted yet; ``None`` once they are."""
 
     @property
     def is_open(self) -> bool:

@@ -33,6 +33,7 @@ def _record(row: aiosqlite.Row) -> TableRecord:
         table_msg_id=row["table_msg_id"],
         hand_msgs={int(k): v for k, v in json.loads(row["hand_msgs"]).items()},
         seed=row["seed"],
+        unposted_from=row["unposted_from"],
     )
 
 
@@ -44,8 +45,8 @@ class TableRepo:
         now = time.time()
         record.id = await self.db.write(
             "INSERT INTO tables (chat_id, game, status, solo, host_id, seats, conventions,"
-            " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, created_at,"
-            " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, unposted_from,"
+            " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (*self._values(record), now, now),
         )
         return record
@@ -54,7 +55,7 @@ class TableRepo:
         await self.db.write(
             "UPDATE tables SET chat_id=?, game=?, status=?, solo=?, host_id=?, seats=?,"
             " conventions=?, turn_timer=?, state=?, version=?, lang=?, table_msg_id=?,"
-            " hand_msgs=?, seed=?, updated_at=? WHERE id=?",
+            " hand_msgs=?, seed=?, unposted_from=?, updated_at=? WHERE id=?",
             (*self._values(record), time.time(), record.id),
         )
 
@@ -75,6 +76,7 @@ class TableRepo:
             r.table_msg_id,
             json.dumps({str(k): v for k, v in r.hand_msgs.items()}),
             r.seed,
+            r.unposted_from,
         )
 
     async def get(self, table_id: int) -> TableRecord | None:
@@ -100,8 +102,11 @@ class TableRepo:
         return _record(row) if row else None
 
     async def unfinished(self) -> list[TableRecord]:
+        """Tables in play, and finished ones whose last results may not be posted yet."""
         rows = await self.db.fetchall(
-            "SELECT * FROM tables WHERE status=? ORDER BY id", (TableStatus.PLAYING.value,)
+            "SELECT * FROM tables WHERE status=? OR (status=? AND unposted_from IS NOT NULL)"
+            " ORDER BY id",
+            (TableStatus.PLAYING.value, TableStatus.FINISHED.value),
         )
         return [_record(r) for r in rows]
 

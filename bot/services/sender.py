@@ -1,6 +1,7 @@
 """Every Bot API call the bot makes goes through :class:`Sender`.
 
 It keeps Telegram's rules in one place: 429 waits ``retry_after`` and tries again,
+a server error (5xx) or a lost connection is retried after a short pause,
 "message is not modified" is a success, a user who blocked the bot (403) is
 reported once and skipped, an edit of a lost message falls back to a new one,
 and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` new messages a minute.
@@ -19,8 +20,11 @@ from typing import Any, TypeVar
 from aiogram import Bot
 from aiogram.exceptions import (
     TelegramBadRequest,
+    TelegramEntityTooLarge,
     TelegramForbiddenError,
+    TelegramNetworkError,
     TelegramRetryAfter,
+    TelegramServerError,
 )
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup
 
@@ -31,6 +35,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 GROUP_MESSAGES_PER_MINUTE = 20
 _MAX_ATTEMPTS = 5
+_BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
 
 
@@ -63,12 +68,19 @@ class Sender:
         self._group_sent: dict[int, deque[float]] = {}
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
-        """Run one API call, waiting out 429s; ``None`` when the chat blocked the bot."""
-        for _ in range(_MAX_ATTEMPTS):
+        """Run one API call, waiting out 429s and transient failures; ``None`` when the
+        chat blocked the bot."""
+        for attempt in range(_MAX_ATTEMPTS):
             try:
                 return await make()
             except TelegramRetryAfter as error:
                 await self.sleep(error.retry_after)
+            except TelegramEntityTooLarge:
+                raise
+            except (TelegramServerError, TelegramNetworkError) as error:
+                # Telegram's own hiccups pass; a state already committed must still be shown
+                log.warning("retrying after %s", error.message)
+                await self.sleep(_BACKOFF[min(attempt, len(_BACKOFF) - 1)])
             except TelegramForbiddenError:
                 log.info("chat %s blocked the bot", chat_id)
                 if self.on_blocked is not None:

@@ -377,15 +377,34 @@ class TableService:
         record.version += 1
         if game.is_over:
             record.status = TableStatus.FINISHED
+        if record.unposted_from is not None:
+            rows_before = min(rows_before, record.unposted_from)
+        elif game.is_over or len(game.scoresheet().rows) > rows_before:
+            # a result is posted once only; if the bot dies before, a restart posts it
+            record.unposted_from = rows_before
         self._games.pop(record.id, None)
         await self.tables.save(record)
         if not game.is_over:
             self._games[record.id] = (record.version, game.clone())
-        shown = (record.table_msg_id, dict(record.hand_msgs))
+        await self._publish(
+            record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
+        )
+
+    async def _publish(
+        self,
+        record: TableRecord,
+        game: Game,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notice: str | None = None,
+    ) -> None:
+        shown = (record.table_msg_id, dict(record.hand_msgs), record.unposted_from)
         await self.publisher.game(
             record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
         )
-        if (record.table_msg_id, record.hand_msgs) != shown:
+        record.unposted_from = None
+        if (record.table_msg_id, record.hand_msgs, record.unposted_from) != shown:
             await self.tables.save(record)
 
     async def _run_bots(self, record: TableRecord, game: Game) -> None:
@@ -401,21 +420,30 @@ class TableService:
             step += 1
 
     async def resume_all(self) -> int:
-        """After a restart: let waiting bots move and bring every table's messages up to date."""
+        """After a restart: let waiting bots move, post what a crash left unposted and
+        bring every table's messages up to date."""
         resumed = 0
         for stale in await self.tables.unfinished():
             async with self.lock(stale.id):
                 record = await self.tables.get(stale.id)
-                if record is None or record.status != TableStatus.PLAYING:
+                if record is None or record.state is None:
+                    continue
+                if record.status != TableStatus.PLAYING and record.unposted_from is None:
                     continue
                 game = self.load(record)
+                rows = len(game.scoresheet().rows)
+                to_act = game.current_seat()
                 try:
-                    await self._commit(
-                        record,
-                        game,
-                        rows_before=len(game.scoresheet().rows),
-                        to_act_before=game.current_seat(),
-                    )
+                    if to_act is not None and record.seats[to_act].is_bot:
+                        await self._commit(record, game, rows_before=rows, to_act_before=to_act)
+                    else:
+                        unposted = record.unposted_from
+                        await self._publish(
+                            record,
+                            game,
+                            rows_before=rows if unposted is None else unposted,
+                            to_act_before=to_act,
+                        )
                 except Exception:
                     log.exception("could not resume table %s", record.id)
                     continue
