@@ -26,6 +26,7 @@ from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
 from bot.services.sender import Sender
 from bot.services.tables import TableService
+from bot.services.timers import Scheduler
 
 __all__ = ["App", "create_app", "make_bot"]
 
@@ -47,8 +48,10 @@ class App:
     db: Database
     tables: TableService
     sender: Sender
+    timers: Scheduler
 
     async def close(self) -> None:
+        await self.timers.stop()
         await self.db.close()
 
 
@@ -62,7 +65,11 @@ async def create_app(
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.monotonic,
     seed_source: Callable[[], int] | None = None,
+    timer_clock: Callable[[], float] = time.time,
+    timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
+    """``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
+    clock: deadlines outlive the process) drive the turn timers."""
     keep_response_models()
     db = await open_database(database_path)
     people = PeopleRepo(db)
@@ -82,7 +89,9 @@ async def create_app(
         bot_level=bot_level,
         default_timer=default_timer,
         seed_source=seed_source,
+        clock=timer_clock,
     )
+    timers = Scheduler(tables, clock=timer_clock, sleep=timer_sleep)
     dp = Dispatcher()
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
@@ -96,6 +105,12 @@ async def create_app(
         await set_commands(bot, i18n, default_locale)
         resumed = await tables.resume_all()
         log.info("resumed %d tables", resumed)
+        timers.start()
+
+    async def on_shutdown() -> None:
+        await timers.stop()
 
     dp.startup.register(on_startup)
-    return App(dp=dp, db=db, tables=tables, sender=sender)
+    dp.shutdown.register(on_shutdown)
+    dp["timers"] = timers
+    return App(dp=dp, db=db, tables=tables, sender=sender, timers=timers)

@@ -21,7 +21,7 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/bot.sqlite3")
     default_locale: str = Field(default="ru", pattern=r"^(ru|en)$")
     log_level: str = Field(default="INFO", pattern=r"(?i)^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
-    turn_timer: int = Field(default=0, ge=0, le=3600)
+    turn_timer: int = Field(default=90, ge=0, le=3600)
 
     @field_validator("bot_token")
     @classmethod

@@ -44,4 +44,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN unposted_from INTEGER;
     """,
+    # 3: turn and lobby deadlines (wall-clock seconds), consecutive timeouts per seat
+    """
+    ALTER TABLE tables ADD COLUMN deadline REAL;
+    ALTER TABLE tables ADD COLUMN remind_at REAL;
+    ALTER TABLE tables ADD COLUMN timeouts TEXT NOT NULL DEFAULT '{}';
+    CREATE INDEX tables_by_deadline ON tables (deadline) WHERE deadline IS NOT NULL;
+    """,
 )

@@ -18,22 +18,35 @@ class TableStatus(StrEnum):
 
 @dataclass
 class Seat:
-    """A person (``user_id``) or a bot player (``bot`` = its level)."""
+    """A person (``user_id``) or a bot player (``bot`` = its level).
+
+    ``away``: a bot plays for a person who let their turn time out too often; the
+    seat is still theirs, and any press of theirs at the table takes it back.
+    """
 
     name: str
     user_id: int | None = None
     bot: str | None = None
+    away: bool = False
 
     @property
     def is_bot(self) -> bool:
         return self.bot is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+        data: dict[str, Any] = {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+        if self.away:
+            data["away"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(name=data["name"], user_id=data.get("user_id"), bot=data.get("bot"))
+        return cls(
+            name=data["name"],
+            user_id=data.get("user_id"),
+            bot=data.get("bot"),
+            away=bool(data.get("away", False)),
+        )
 
 
 @dataclass
@@ -57,6 +70,12 @@ class TableRecord:
     unposted_from: int | None = None
     """Set while the deal results from this scoresheet row on (and the end of the game)
     may not all be posted yet; ``None`` once they are."""
+    deadline: float | None = None
+    """When the lobby expires or the seat to act times out (wall clock); ``None``: no timer."""
+    remind_at: float | None = None
+    """When to remind the seat to act; ``None`` once reminded."""
+    timeouts: dict[int, int] = field(default_factory=dict)
+    """Turns each seat has let time out in a row."""
 
     @property
     def is_open(self) -> bool:
@@ -65,6 +84,12 @@ class TableRecord:
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id and not seat.is_bot:
+                return index
+        return None
+
+    def away_seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and seat.away:
                 return index
         return None
 

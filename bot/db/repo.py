@@ -34,6 +34,9 @@ def _record(row: aiosqlite.Row) -> TableRecord:
         hand_msgs={int(k): v for k, v in json.loads(row["hand_msgs"]).items()},
         seed=row["seed"],
         unposted_from=row["unposted_from"],
+        deadline=row["deadline"],
+        remind_at=row["remind_at"],
+        timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
     )
 
 
@@ -46,7 +49,8 @@ class TableRepo:
         record.id = await self.db.write(
             "INSERT INTO tables (chat_id, game, status, solo, host_id, seats, conventions,"
             " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, unposted_from,"
-            " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " deadline, remind_at, timeouts, created_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (*self._values(record), now, now),
         )
         return record
@@ -55,7 +59,8 @@ class TableRepo:
         await self.db.write(
             "UPDATE tables SET chat_id=?, game=?, status=?, solo=?, host_id=?, seats=?,"
             " conventions=?, turn_timer=?, state=?, version=?, lang=?, table_msg_id=?,"
-            " hand_msgs=?, seed=?, unposted_from=?, updated_at=? WHERE id=?",
+            " hand_msgs=?, seed=?, unposted_from=?, deadline=?, remind_at=?, timeouts=?,"
+            " updated_at=? WHERE id=?",
             (*self._values(record), time.time(), record.id),
         )
 
@@ -77,6 +82,9 @@ class TableRepo:
             json.dumps({str(k): v for k, v in r.hand_msgs.items()}),
             r.seed,
             r.unposted_from,
+            r.deadline,
+            r.remind_at,
+            json.dumps({str(k): v for k, v in r.timeouts.items()}),
         )
 
     async def get(self, table_id: int) -> TableRecord | None:
@@ -100,6 +108,33 @@ class TableRepo:
             (chat_id,),
         )
         return _record(row) if row else None
+
+    async def next_due(self) -> float | None:
+        """The earliest reminder or deadline of any open table."""
+        row = await self.db.fetchone(
+            "SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) FROM tables"
+            " WHERE deadline IS NOT NULL AND status IN (?,?)",
+            _OPEN,
+        )
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def due(self, now: float) -> list[int]:
+        """Open tables with a reminder or a deadline at or before ``now``."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM tables WHERE deadline IS NOT NULL AND status IN (?,?)"
+            " AND (deadline <= ? OR remind_at <= ?) ORDER BY id",
+            (*_OPEN, now, now),
+        )
+        return [int(r[0]) for r in rows]
+
+    async def playing_with(self, user_id: int) -> list[TableRecord]:
+        """Games in progress where ``user_id`` holds a seat."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM tables WHERE status=? AND instr(seats, ?) > 0 ORDER BY id",
+            (TableStatus.PLAYING.value, f'"user_id": {user_id},'),
+        )
+        found = [_record(r) for r in rows]
+        return [r for r in found if any(s.user_id == user_id for s in r.seats)]
 
     async def unfinished(self) -> list[TableRecord]:
         """Tables in play, and finished ones whose last results may not be posted yet."""

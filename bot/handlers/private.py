@@ -29,12 +29,16 @@ async def start_deep_link(
     if arg.startswith("j") and arg[1:].isdigit():
         reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
         await message.answer(reply.text or tr("You joined the table."))
+        await tables.resend_hands(message.from_user.id)
         return
-    await message.answer(help_text(tr))
+    await start(message, tables, tr)
 
 
-async def start(message: Message, tr: Translator) -> None:
+async def start(message: Message, tables: TableService, tr: Translator) -> None:
     await message.answer(help_text(tr))
+    if message.from_user is not None:
+        # back after blocking the bot: the hands it could not send come now
+        await tables.resend_hands(message.from_user.id)
 
 
 def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:

@@ -14,6 +14,7 @@ from bot.keyboards.callbacks import Lobby
 from bot.render.common import convention_value, game_title, option_label
 
 __all__ = [
+    "LOBBY_MINUTES",
     "TURN_TIMERS",
     "conventions_summary",
     "lobby_keyboard",
@@ -21,7 +22,8 @@ __all__ = [
     "settings_keyboard",
 ]
 
-TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120, 300)
+LOBBY_MINUTES = 30
+TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 90, 120, 300)
 
 
 def timer_value(seconds: int, tr: Translator) -> str:
@@ -52,6 +54,7 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
             players or "—",
             "",
             tr("Join, then the host presses Start."),
+            tr("A table not started within {n} minutes closes.", n=LOBBY_MINUTES),
         ]
     )
 

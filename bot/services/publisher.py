@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import I18n
 
@@ -22,6 +24,7 @@ class Publisher:
         self.people = people
         self.i18n = i18n
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
+        self._unreachable: set[tuple[int, int]] = set()
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -104,6 +107,47 @@ class Publisher:
                 continue
             self._hand_shown[cache_key] = key
             await self._hand(record, person.user_id, text, markup, resend=resend)
+
+            await self._reachable(record, person.user_id, person.name)
+
+    async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
+        """One player's hand message alone, e.g. once they can be written to again."""
+        user_id = record.seats[seat].user_id
+        assert user_id is not None
+        names = [s.name for s in record.seats]
+        user_tr = await self.user_tr(user_id, record.lang)
+        view = game.view(seat)
+        markup = (
+            None
+            if game.is_over
+            else table.hand_keyboard(record.id, record.version, view, names, user_tr)
+        )
+        self._hand_shown.pop((record.id, user_id), None)
+        await self._hand(
+            record, user_id, table.hand_text(view, names, user_tr), markup, resend=resend
+        )
+        await self._reachable(record, user_id, record.seats[seat].name)
+
+    async def _reachable(self, record: TableRecord, user_id: int, name: str) -> None:
+        """Tell the group, once, how a player who cannot get their cards gets them back."""
+        key = (record.id, user_id)
+        if user_id in record.hand_msgs:
+            self._unreachable.discard(key)
+            return
+        if record.solo or key in self._unreachable:
+            return
+        self._unreachable.add(key)
+        me = await self.sender.bot.me()
+        tr = self.tr(record.lang)
+        text = tr(
+            "{name}, I cannot send you your cards: you may have blocked me. Unblock me,"
+            " open the chat with @{bot} and press /start.",
+            name=escape(name),
+            bot=me.username,
+        )
+        if record.turn_timer > 0:
+            text += " " + tr("Until then your turns time out.")
+        await self.sender.send(record.chat_id, text)
 
     async def _table(
         self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool

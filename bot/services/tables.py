@@ -10,8 +10,10 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from bot import ai
@@ -20,18 +22,32 @@ from bot.db.repo import PeopleRepo, TableRepo
 from bot.engine import game_class
 from bot.engine.base import Game, IllegalAction
 from bot.i18n import Translator
-from bot.render.lobby import TURN_TIMERS
+from bot.render.lobby import LOBBY_MINUTES, TURN_TIMERS
 from bot.render.table import hand_alert, last_trick_text, table_text
 from bot.services.publisher import Publisher
 from bot.services.reasons import refusal
 
-__all__ = ["MAX_SEATS", "MIN_SEATS", "Person", "Reply", "TableService"]
+__all__ = [
+    "AWAY_AFTER",
+    "LOBBY_TTL",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "TIMEOUT_LEVEL",
+    "Person",
+    "Reply",
+    "TableService",
+]
 
 log = logging.getLogger(__name__)
 
 MIN_SEATS = 2
 MAX_SEATS = 3
 Chooser = Callable[[Game, int, str, int], str]
+LOBBY_TTL = LOBBY_MINUTES * 60
+"""Seconds an unstarted lobby stays open."""
+AWAY_AFTER = 3
+"""Turns timed out in a row after which a bot keeps the seat until its person returns."""
+TIMEOUT_LEVEL = "easy"
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,7 @@ class TableService:
         bot_level: str = "random",
         seed_source: Callable[[], int] | None = None,
         default_timer: int = 0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.tables = tables
         self.people = people
@@ -71,6 +88,8 @@ class TableService:
         self.bot_level = bot_level
         self.default_timer = default_timer
         self._seed_source = seed_source
+        self.clock = clock
+        self.on_deadline: Callable[[float | None], None] = lambda due: None
         self._locks: dict[int, asyncio.Lock] = {}
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, tuple[int, Game]] = {}
@@ -131,6 +150,7 @@ class TableService:
             solo=solo_bots > 0,
             turn_timer=self.default_timer,
             seed=self._seed(),
+            deadline=None if solo_bots else self.clock() + LOBBY_TTL,
         )
         if record.solo or await self.people.has_private(host.id):
             record.seats.append(Seat(name=host.name, user_id=host.id))
@@ -143,6 +163,7 @@ class TableService:
             else:
                 await self.publisher.lobby(record)
                 await self.tables.save(record)
+                self.on_deadline(record.deadline)
         return record, True
 
     def _bot_name(self, n: int, lang: str) -> str:
@@ -270,6 +291,7 @@ class TableService:
 
     async def _cancel(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
+        record.deadline = record.remind_at = None
         record.version += 1
         await self.tables.save(record)
         if record.state is None:
@@ -315,18 +337,35 @@ class TableService:
                 return Reply(tr("This game is over."))
             seat = record.seat_of(who.id)
             if seat is None:
+                if record.away_seat_of(who.id) is not None:
+                    return await self._come_back(record, who.id, tr)
                 return Reply(tr("You are not at this table."), alert=True)
             if version != record.version:
                 return Reply(tr("Already played, or this button is out of date."))
-            game = self.load(record)
-            rows_before = len(game.scoresheet().rows)
-            to_act_before = game.current_seat()
-            try:
-                game.apply(seat, code)
-            except IllegalAction as error:
-                return Reply(refusal(error, tr), alert=True)
-            await self._commit(record, game, rows_before=rows_before, to_act_before=to_act_before)
-            return Reply()
+            return await self._play(record, seat, code, tr)
+
+    async def _play(
+        self, record: TableRecord, seat: int, code: str, tr: Translator, *, notice: str = ""
+    ) -> Reply:
+        """One move for ``seat`` on a locked, current record: a press or a timeout."""
+        game = self.load(record)
+        rows_before = len(game.scoresheet().rows)
+        to_act_before = game.current_seat()
+        try:
+            game.apply(seat, code)
+        except IllegalAction as error:
+            return Reply(refusal(error, tr), alert=True)
+        if not notice:
+            record.timeouts.pop(seat, None)
+        await self._commit(
+            record,
+            game,
+            rows_before=rows_before,
+            to_act_before=to_act_before,
+            notice=notice or None,
+            moved=True,
+        )
+        return Reply()
 
     async def leave_game(self, chat_id: int, who: Person, tr: Translator) -> Reply:
         """A player leaves mid-game: a bot takes the seat; with nobody left the table closes."""
@@ -370,6 +409,7 @@ class TableService:
         rows_before: int,
         to_act_before: int | None,
         notice: str | None = None,
+        moved: bool = False,
     ) -> None:
         """Let bot players move, save the new state, then show it."""
         await self._run_bots(record, game)
@@ -382,8 +422,10 @@ class TableService:
         elif game.is_over or len(game.scoresheet().rows) > rows_before:
             # a result is posted once only; if the bot dies before, a restart posts it
             record.unposted_from = rows_before
+        self._arm(record, game, to_act_before, moved=moved)
         self._games.pop(record.id, None)
         await self.tables.save(record)
+        self.on_deadline(record.remind_at or record.deadline)
         if not game.is_over:
             self._games[record.id] = (record.version, game.clone())
         await self._publish(
@@ -406,6 +448,29 @@ class TableService:
         record.unposted_from = None
         if (record.table_msg_id, record.hand_msgs, record.unposted_from) != shown:
             await self.tables.save(record)
+
+    def _arm(
+        self, record: TableRecord, game: Game, to_act_before: int | None, *, moved: bool
+    ) -> None:
+        """The turn timer: a fresh deadline when a move was made or the turn passed on.
+
+        Anything else (a resume, a seat changing hands) keeps the running deadline,
+        so a restart does not give the seat to act more time.
+        """
+        seat = game.current_seat()
+        if (
+            record.status != TableStatus.PLAYING
+            or record.solo
+            or record.turn_timer <= 0
+            or seat is None
+            or record.seats[seat].is_bot
+        ):
+            record.deadline = record.remind_at = None
+            return
+        if moved or seat != to_act_before or record.deadline is None:
+            now = self.clock()
+            record.deadline = now + record.turn_timer
+            record.remind_at = now + record.turn_timer * 2 / 3
 
     async def _run_bots(self, record: TableRecord, game: Game) -> None:
         step = 0
@@ -449,6 +514,135 @@ class TableService:
                     continue
                 resumed += 1
         return resumed
+
+    # -- timers --------------------------------------------------------------------
+
+    async def on_timer(self, table_id: int, now: float) -> None:
+        """A reminder or deadline fell due: remind, time the turn out, or close the lobby.
+
+        Read again under the lock: a move made meanwhile has set a new deadline,
+        and then there is nothing to do.
+        """
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or record.deadline is None:
+                return
+            if record.status == TableStatus.LOBBY:
+                if record.deadline <= now:
+                    await self._expire(record)
+                return
+            if record.status != TableStatus.PLAYING or record.state is None:
+                record.deadline = record.remind_at = None
+                await self.tables.save(record)
+                return
+            if record.deadline <= now:
+                await self._time_out(record)
+            elif record.remind_at is not None and record.remind_at <= now:
+                await self._remind(record, now)
+
+    async def postpone(self, table_id: int, when: float) -> None:
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is not None and record.deadline is not None:
+                record.deadline = max(record.deadline, when)
+                record.remind_at = None
+                await self.tables.save(record)
+
+    async def _expire(self, record: TableRecord) -> None:
+        record.status = TableStatus.CANCELLED
+        record.deadline = record.remind_at = None
+        record.version += 1
+        await self.tables.save(record)
+        tr = self.publisher.tr(record.lang)
+        text = tr("This table was not started within {n} minutes and is closed.", n=LOBBY_TTL // 60)
+        record.table_msg_id = await self.publisher.sender.show(
+            record.chat_id, record.table_msg_id, text
+        )
+        await self.tables.save(record)
+
+    async def _remind(self, record: TableRecord, now: float) -> None:
+        record.remind_at = None
+        await self.tables.save(record)
+        seat = self.load(record).current_seat()
+        person = record.seats[seat] if seat is not None else None
+        if person is None or person.is_bot or person.user_id is None or record.deadline is None:
+            return
+        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
+        left = max(1, round(record.deadline - now))
+        text = user_tr("⏰ Your move: {n} s left, then a bot moves for you.", n=left)
+        await self.publisher.sender.send(person.user_id, text)
+
+    async def _time_out(self, record: TableRecord) -> None:
+        """A bot player makes the move the seat to act let time run out on."""
+        game = self.load(record)
+        seat = game.current_seat()
+        if seat is None or record.seats[seat].is_bot:
+            record.deadline = record.remind_at = None
+            await self.tables.save(record)
+            return
+        seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
+        code = await asyncio.to_thread(self.choose, game, seat, TIMEOUT_LEVEL, seed)
+        person = record.seats[seat]
+        missed = record.timeouts.get(seat, 0) + 1
+        record.timeouts[seat] = missed
+        table_tr = self.publisher.tr(record.lang)
+        if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
+            # nobody left to play with: bots alone would only flood the chat
+            await self.publisher.sender.send(
+                record.chat_id,
+                table_tr("⏰ Nobody is playing at this table any more: it is closed."),
+            )
+            await self._cancel(record)
+            return
+        if missed >= AWAY_AFTER:
+            record.seats[seat] = Seat(
+                name=person.name, user_id=person.user_id, bot=TIMEOUT_LEVEL, away=True
+            )
+            notice = table_tr(
+                "⏰ {name} missed {n} turns in a row: a bot plays for them until they press"
+                " any button of this table.",
+                name=escape(person.name),
+                n=missed,
+            )
+        else:
+            notice = table_tr(
+                "⏰ Time is up for {name}: a bot made the move for them.", name=escape(person.name)
+            )
+        await self._play(record, seat, code, table_tr, notice=notice)
+
+    async def _come_back(self, record: TableRecord, user_id: int, tr: Translator) -> Reply:
+        """A person a bot was playing for pressed a button: the seat is theirs again."""
+        seat = record.away_seat_of(user_id)
+        assert seat is not None and record.state is not None
+        old = record.seats[seat]
+        record.seats[seat] = Seat(name=old.name, user_id=old.user_id)
+        record.timeouts.pop(seat, None)
+        game = self.load(record)
+        table_tr = self.publisher.tr(record.lang)
+        await self._commit(
+            record,
+            game,
+            rows_before=len(game.scoresheet().rows),
+            to_act_before=game.current_seat(),
+            notice=table_tr("{name} is back and plays again.", name=escape(old.name)),
+        )
+        return Reply(tr("Welcome back: you have your seat again."))
+
+    async def resend_hands(self, user_id: int) -> int:
+        """The person opened the private chat again: send their hands anew."""
+        sent = 0
+        for stale in await self.tables.playing_with(user_id):
+            async with self.lock(stale.id):
+                record = await self.tables.get(stale.id)
+                if record is None or record.status != TableStatus.PLAYING or record.solo:
+                    continue
+                seat = record.seat_of(user_id)
+                if seat is None:
+                    continue
+                await self.publisher.hand(record, self.load(record), seat, resend=True)
+                await self.tables.save(record)
+                sent += 1
+        return sent
 
     # -- read-only -------------------------------------------------------------------
 

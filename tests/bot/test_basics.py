@@ -51,7 +51,7 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert settings.telegram_api_url == "https://api.telegram.org"
     assert settings.database_path == Path("data/bot.sqlite3")
     assert settings.default_locale == "ru"
-    assert settings.turn_timer == 0
+    assert settings.turn_timer == 90
 
 
 def _msgids() -> set[str]:

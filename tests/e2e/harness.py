@@ -6,11 +6,13 @@ their private hand messages, never look at the engine.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
@@ -19,7 +21,7 @@ from bot.app import App, create_app
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
-__all__ = ["BotProcess", "Players"]
+__all__ = ["BotProcess", "ManualClock", "Players"]
 
 _CARD_CODE = re.compile(r"^a:\d+:\d+:c[2-9TJQKA][SCDH]$")
 _ACTION = re.compile(r"^a:\d+:\d+:")
@@ -28,11 +30,16 @@ _ACTION = re.compile(r"^a:\d+:\d+:")
 class BotProcess:
     """One run of the bot; ``restart()`` stops it and starts a fresh one on the same database."""
 
-    def __init__(self, fake: FakeTelegram, database: Path, *, seed: int = 1) -> None:
+    def __init__(
+        self, fake: FakeTelegram, database: Path, *, seed: int = 1, **options: Any
+    ) -> None:
+        """``options`` go on to ``create_app`` (``default_timer=60``, ...)."""
         self.fake = fake
+        self.options = options
         self.database = database
         self.seed = seed
         self.clock = VirtualClock()
+        self.wall = ManualClock()
         self.app: App | None = None
         self._stack: AsyncExitStack | None = None
 
@@ -48,6 +55,9 @@ class BotProcess:
             seed_source=lambda: next(seeds),
             sleep=self.clock.sleep,
             clock=self.clock,
+            timer_clock=self.wall,
+            timer_sleep=self.wall.sleep,
+            **self.options,
         )
         stack.push_async_callback(app.close)
         await stack.enter_async_context(self.fake.polling(app.dp, bot))
@@ -82,6 +92,32 @@ class VirtualClock:
     async def sleep(self, seconds: float) -> None:
         self.waited.append(seconds)
         self.now += max(seconds, 0.0)
+
+
+class ManualClock:
+    """Wall-clock time that moves only when a test calls :meth:`advance`."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (self.now + seconds, future)
+        self._sleepers.append(entry)
+        try:
+            await future
+        finally:
+            self._sleepers.remove(entry)
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        for until, future in self._sleepers:
+            if until <= self.now and not future.done():
+                future.set_result(None)
 
 
 def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:

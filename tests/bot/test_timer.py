@@ -1,0 +1,263 @@
+"""The turn timer and the lobby's expiry, on a wall clock the tests move by hand."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.db.models import TableRecord, TableStatus
+from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
+from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
+
+TIMER = 60
+
+
+@pytest.fixture
+async def timed(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The bot with a 60-second turn timer for new tables."""
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", default_timer=TIMER)
+    await proc.start()
+    yield proc
+    await proc.stop()
+
+
+async def advance(proc: BotProcess, seconds: float) -> None:
+    """Move the wall clock on and wait until every timer due by then has run."""
+    assert proc.app is not None
+    proc.wall.advance(seconds)
+    await asyncio.wait_for(proc.app.timers.settled(), 5)
+
+
+async def record(proc: BotProcess, table_id: int) -> TableRecord:
+    assert proc.app is not None
+    found = await proc.app.tables.tables.get(table_id)
+    assert found is not None
+    return found
+
+
+async def seat_to_act(proc: BotProcess, table_id: int) -> int | None:
+    assert proc.app is not None
+    return proc.app.tables.load(await record(proc, table_id)).current_seat()
+
+
+async def open_table(
+    fake: FakeTelegram, *names: str
+) -> tuple[FakeChat, list[FakeUser], FakeMessage, int]:
+    users = [fake.add_user(n) for n in names]
+    group = fake.add_group("Cards", members=users)
+    for user in users:
+        await user.start_private()
+        await fake.wait_for_message(user)
+    await users[0].send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    for user in users[1:]:
+        await (await user.press(lobby, "Join")).answer()
+    table_id = int((lobby.button("Join").callback_data or "").split(":")[1])
+    return group, users, lobby, table_id
+
+
+async def start(fake: FakeTelegram, lobby: FakeMessage, host: FakeUser) -> None:
+    answer = await (await host.press(lobby, "Start")).answer()
+    assert answer.text == "The game has started."
+
+
+async def press_any(fake: FakeTelegram, user: FakeUser) -> None:
+    hand = await fake.wait_for(lambda: hand_message(fake, user))
+    buttons = await fake.wait_for(lambda: legal_buttons(hand))
+    answer = await (await user.press(hand, buttons[0].text)).answer()
+    assert not answer.show_alert, answer.text
+
+
+async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, users[0])
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None
+    late, waiting = users[seat], users[1 - seat]
+    hand = await fake.wait_for(lambda: hand_message(fake, late))
+    stale = (await fake.wait_for(lambda: legal_buttons(hand)))[0].callback_data or ""
+    before = await record(timed, table_id)
+
+    mark = fake.mark()
+    await advance(timed, TIMER * 2 / 3 - 1)
+    assert not fake.calls("sendMessage", since=mark)
+    await advance(timed, 1)
+    reminders = fake.calls("sendMessage", since=mark)
+    assert [(c.params["chat_id"], c.params["text"]) for c in reminders] == [
+        (late.id, "⏰ Your move: 20 s left, then a bot moves for you.")
+    ]
+    # one reminder per turn, however long the wait
+    mark = fake.mark()
+    await advance(timed, TIMER / 3 - 1)
+    assert not fake.calls("sendMessage", since=mark)
+    assert (await record(timed, table_id)).version == before.version
+
+    await advance(timed, 1)
+    assert f"⏰ Time is up for {late.first_name}: a bot made the move for them." in texts(
+        fake, group
+    )
+    after = await record(timed, table_id)
+    assert after.version > before.version and after.state != before.state
+    assert after.timeouts == {seat: 1}
+    assert not any("⏰" in t for t in texts(fake, waiting))
+    # the player's own press, too late, is refused and changes nothing
+    answer = await (await late.press_data(hand, stale)).answer()
+    assert answer.text == "Already played, or this button is out of date."
+    assert (await record(timed, table_id)).version == after.version
+
+
+async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    timeouts = 0
+    while not (await record(timed, table_id)).seats[0].away:
+        assert timeouts < 3
+        seat = await seat_to_act(timed, table_id)
+        if seat == 0:
+            await advance(timed, TIMER)
+            timeouts += 1
+        else:
+            await press_any(fake, ben)
+    assert timeouts == 3
+    shown = texts(fake, group)
+    assert shown.count("⏰ Time is up for Ann: a bot made the move for them.") == 2
+    assert (
+        "⏰ Ann missed 3 turns in a row: a bot plays for them until they press"
+        " any button of this table." in shown
+    )
+    # Ann's turns now pass at once; Ben plays on with no deadline running for her
+    for _ in range(3):
+        assert await seat_to_act(timed, table_id) == 1
+        await press_any(fake, ben)
+    away = await record(timed, table_id)
+    assert away.seats[0].bot == "easy" and away.seats[0].user_id == ann.id
+
+    ann_hand = hand_message(fake, ann)
+    assert ann_hand is not None
+    answer = await (await ann.press(ann_hand, ann_hand.buttons[0].text)).answer()
+    assert answer.text == "Welcome back: you have your seat again."
+    assert "Ann is back and plays again." in texts(fake, group)
+    back = await record(timed, table_id)
+    assert not back.seats[0].is_bot and not back.seats[0].away
+    assert back.timeouts == {}
+    await fake.wait_for(lambda: (hand := hand_message(fake, ann)) is not None and hand.buttons)
+
+
+async def test_with_the_timer_off_nothing_happens_however_long_the_wait(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    _, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await (await ann.press(lobby, "Settings")).answer()
+    while "Turn timer: off" not in [b.text for b in lobby.buttons]:
+        timer = next(b.text for b in lobby.buttons if b.text.startswith("Turn timer"))
+        await (await ann.press(lobby, timer)).answer()
+    await (await ann.press(lobby, "« Back")).answer()
+    assert "• Turn timer: off" in lobby.text
+    await start(fake, lobby, ann)
+    await fake.wait_for(lambda: hand_message(fake, ann) and hand_message(fake, ben))
+    before = await record(timed, table_id)
+    assert before.deadline is None
+    mark = fake.mark()
+    await advance(timed, 24 * 3600)
+    assert not fake.calls(since=mark)
+    after = await record(timed, table_id)
+    assert (after.version, after.status) == (before.version, TableStatus.PLAYING)
+
+
+async def test_an_unstarted_lobby_closes_after_thirty_minutes(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    assert "A table not started within 30 minutes closes." in lobby.text
+    await advance(timed, 30 * 60 - 1)
+    assert (await record(timed, table_id)).status == TableStatus.LOBBY
+    await advance(timed, 1)
+    assert lobby.text == "This table was not started within 30 minutes and is closed."
+    assert not lobby.buttons
+    assert (await record(timed, table_id)).status == TableStatus.CANCELLED
+    # the chat is free for a new table
+    await ann.send(group, "/new thousand")
+    fresh = await fake.wait_for_message(group)
+    assert fresh.text.startswith("Thousand — a new table")
+
+
+async def test_deadlines_survive_a_restart_and_are_not_extended_by_it(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None
+    name = ("Ann", "Ben")[seat]
+    deadline = (await record(timed, table_id)).deadline
+    assert deadline == timed.wall() + TIMER
+
+    await advance(timed, TIMER / 2)
+    await timed.restart()
+    assert (await record(timed, table_id)).deadline == deadline
+    await advance(timed, TIMER / 2 - 1)
+    assert f"⏰ Time is up for {name}: a bot made the move for them." not in texts(fake, group)
+    await advance(timed, 1)
+    assert f"⏰ Time is up for {name}: a bot made the move for them." in texts(fake, group)
+
+    # down past a whole deadline: the move is made as soon as the bot is back
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None
+    name = ("Ann", "Ben")[seat]
+    await timed.stop()
+    timed.wall.advance(TIMER * 10)
+    mark = fake.mark()
+    await timed.start()
+    assert timed.app is not None
+    await asyncio.wait_for(timed.app.timers.settled(), 5)
+    notices = [
+        c.params["text"]
+        for c in fake.calls("sendMessage", since=mark)
+        if c.params["chat_id"] == group.id
+    ]
+    assert notices.count(f"⏰ Time is up for {name}: a bot made the move for them.") == 1
+    assert (await record(timed, table_id)).deadline == timed.wall() + TIMER
+
+
+async def test_a_player_who_blocked_the_bot_is_told_how_to_fix_it_and_gets_the_hand_back(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    ben.block_bot()
+    await start(fake, lobby, ann)
+    notice = (
+        "Ben, I cannot send you your cards: you may have blocked me. Unblock me, open the"
+        f" chat with @{fake.bot_username} and press /start. Until then your turns time out."
+    )
+    await fake.wait_for(lambda: notice in texts(fake, group))
+    assert hand_message(fake, ben) is None
+    # Ben's turns time out; the notice is not repeated every move
+    for _ in range(4):
+        if await seat_to_act(timed, table_id) == 1:
+            await advance(timed, TIMER)
+        else:
+            await press_any(fake, ann)
+    assert texts(fake, group).count(notice) == 1
+    assert any("⏰ Time is up for Ben" in t for t in texts(fake, group))
+
+    mark = fake.mark()
+    await ben.start_private()
+    hand = await fake.wait_for(lambda: hand_message(fake, ben))
+    assert hand.message_id > 0
+    assert any(c.params.get("chat_id") == ben.id for c in fake.calls("sendMessage", since=mark))
+    current = await record(timed, table_id)
+    assert ben.id in current.hand_msgs
