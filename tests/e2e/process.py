@@ -16,9 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ChildBot:
-    def __init__(self, fake: FakeTelegram, database: Path) -> None:
+    """``seed``: tables get seeds counted up from it, as ``BotProcess`` gives them."""
+
+    def __init__(self, fake: FakeTelegram, database: Path, *, seed: int | None = None) -> None:
         self.fake = fake
         self.database = database
+        self.seed = seed
         self.log = database.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
 
@@ -32,11 +35,12 @@ class ChildBot:
             "PYTHONPATH": str(ROOT),
         }
         mark = self.fake.mark()
+        entry = ["bot"] if self.seed is None else ["tests.e2e.seeded_bot", str(self.seed)]
         with self.log.open("ab") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "bot",
+                *entry,
                 cwd=self.database.parent,
                 env=env,
                 stdout=log,

@@ -87,10 +87,16 @@ class Gate:
 
     fake: FakeTelegram = field(repr=False)
     arrived: list[ApiCall] = field(default_factory=list)
+    dropped: bool = False
     _open: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     def release(self) -> None:
         """Let every held call (and any later one) through."""
+        self._open.set()
+
+    def drop(self) -> None:
+        """Close the held calls' connections unanswered and undone, as if they never got here."""
+        self.dropped = True
         self._open.set()
 
     async def wait_arrived(
@@ -753,6 +759,11 @@ class FakeTelegram(BotApiMethods):
                     await asyncio.sleep(fault.seconds)
                 elif fault.gate is not None:
                     await fault.gate._pass(call)
+                    if fault.gate.dropped:
+                        call.fault = "drop"
+                        if request.transport is not None:
+                            request.transport.close()
+                        return web.Response(status=499)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             call.result = await handler(params)

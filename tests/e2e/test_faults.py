@@ -1,0 +1,212 @@
+"""Telegram misbehaving and the bot dying: a game goes on to the same end as an undisturbed one.
+
+Players here choose deterministically from what they see (the hand message and its
+legal buttons), so two runs with the same table seed play the same game exactly:
+an accepted press lost on the way, a message not posted or a press applied twice
+would show as a different result or scoresheet.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.e2e.harness import BotProcess, code_of, hand_message, legal_buttons, texts
+from tests.e2e.process import ChildBot
+from tests.e2e.test_games import seat_players
+from tests.fake_telegram import FakeTelegram, Gate
+from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser, PressHandle
+
+SEED = 3
+MAX_PRESSES = 3000
+NAMES = ["Ann", "Ben"]
+_reference: list[str] = []
+
+Fault = Callable[[FakeTelegram, int], None]
+
+
+def next_press(
+    fake: FakeTelegram, users: list[FakeUser]
+) -> tuple[FakeUser, FakeMessage, Button] | None:
+    """Whoever has legal buttons, and the one they pick: a function of what they see."""
+    for user in users:
+        message = hand_message(fake, user)
+        if message is None:
+            continue
+        buttons = legal_buttons(message)
+        if buttons:
+            seen = message.text + "|" + ",".join(code_of(b) for b in buttons)
+            return user, message, buttons[zlib.crc32(seen.encode()) % len(buttons)]
+    return None
+
+
+async def press(user: FakeUser, message: FakeMessage, button: Button) -> PressHandle:
+    return await user.press(message, lambda b: b.callback_data == button.callback_data)
+
+
+async def play_out(
+    fake: FakeTelegram, users: list[FakeUser], fault: Fault | None = None, wait: float = 10
+) -> int:
+    """Press until nobody can; every press must be answered, and never with an alert."""
+    presses = 0
+    while (found := next_press(fake, users)) is not None:
+        assert presses < MAX_PRESSES
+        if fault is not None:
+            fault(fake, presses)
+        answer = await (await press(*found)).answer(timeout=wait)
+        assert not answer.show_alert, (found[2], answer)
+        presses += 1
+    return presses
+
+
+def results(fake: FakeTelegram, group: FakeChat) -> list[str]:
+    """Every deal result (with its scoresheet) and the final result, in order."""
+    return [t for t in texts(fake, group) if "is over." in t or t.startswith("Game over.")]
+
+
+async def reference(tmp_path: Path) -> list[str]:
+    """The results of the same game with nothing going wrong (played once per worker)."""
+    if not _reference:
+        async with FakeTelegram() as fake:
+            proc = BotProcess(fake, tmp_path / "reference.sqlite3", seed=SEED)
+            await proc.start()
+            group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+            await play_out(fake, users)
+            _reference.extend(results(fake, group))
+            await proc.stop()
+    assert _reference[-1].startswith("Game over.")
+    assert sum("is over." in t for t in _reference) >= 2
+    return _reference
+
+
+async def faulty_game(fake: FakeTelegram, tmp_path: Path, fault: Fault) -> BotProcess:
+    expected = await reference(tmp_path)
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3", seed=SEED)
+    await proc.start()
+    group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+    await play_out(fake, users, fault)
+    assert results(fake, group) == expected
+    await proc.stop()
+    return proc
+
+
+_METHODS = ("sendMessage", "editMessageText", "answerCallbackQuery", "deleteMessage")
+
+
+async def test_429_answers_are_waited_out_and_the_game_ends_as_without_them(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n % 3 == 0:
+            fake.fail_next(_METHODS[n // 3 % len(_METHODS)], 429, retry_after=1)
+
+    proc = await faulty_game(fake_telegram, tmp_path, fault)
+    refused = [c for c in fake_telegram.calls() if c.status == 429]
+    assert {c.method for c in refused} >= {"sendMessage", "editMessageText", "answerCallbackQuery"}
+    # each 429 cost its retry_after on the bot's clock, and nothing more
+    assert proc.clock.waited.count(1) == len(refused)
+
+
+async def test_server_errors_are_retried_and_the_game_ends_as_without_them(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n % 3 == 1:
+            status = (500, 502, 503, 504)[n // 3 % 4]
+            fake.fail_next(_METHODS[n // 3 % len(_METHODS)], status)
+
+    await faulty_game(fake_telegram, tmp_path, fault)
+    failed = {c.method for c in fake_telegram.calls() if c.status is not None and c.status >= 500}
+    assert failed >= {"sendMessage", "editMessageText", "answerCallbackQuery"}
+
+
+async def test_slow_answers_only_slow_the_game_down(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n % 5 == 2:
+            fake.delay(_METHODS[n // 5 % len(_METHODS)], 0.3, count=1)
+
+    await faulty_game(fake_telegram, tmp_path, fault)
+    assert {c.method for c in fake_telegram.calls() if c.fault == "delay"} >= {
+        "sendMessage",
+        "editMessageText",
+        "answerCallbackQuery",
+    }
+
+
+async def test_dropped_connections_are_retried_and_the_game_ends_as_without_them(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n == 7:
+            fake.drop_next("getUpdates")  # the bot's polling backs off and asks again
+        elif n % 3 == 2:
+            fake.drop_next(_METHODS[n // 3 % len(_METHODS)])
+
+    await faulty_game(fake_telegram, tmp_path, fault)
+    assert any(c.fault == "drop" for c in fake_telegram.calls("getUpdates"))
+    assert {c.method for c in fake_telegram.calls() if c.fault == "drop"} >= {
+        "sendMessage",
+        "editMessageText",
+        "answerCallbackQuery",
+    }
+
+
+def _is_card(button: Button) -> bool:
+    return code_of(button)[:1] == "c" and len(code_of(button)) == 3
+
+
+async def test_a_bot_killed_in_the_auction_mid_trick_and_posting_a_result_ends_as_never_killed(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    expected = await reference(tmp_path)
+    child = ChildBot(fake, tmp_path / "bot.sqlite3", seed=SEED)
+
+    async def kill_while_held(gate: Gate) -> None:
+        """The move is committed and its messages are on their way: the power goes."""
+        await gate.wait_arrived(timeout=30)
+        await child.kill()
+        gate.drop()
+        await child.start()
+        await fake.wait_idle(timeout=30)
+
+    async def press_answered() -> None:
+        found = next_press(fake, users)
+        assert found is not None
+        answer = await (await press(*found)).answer(timeout=30)
+        assert not answer.show_alert
+
+    await child.start()
+    try:
+        group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+        # 1: the first press of the game is a bid
+        found = next_press(fake, users)
+        assert found is not None
+        assert not _is_card(found[2])
+        gate = fake.hold("editMessageText", count=1)
+        await press(*found)
+        await kill_while_held(gate)
+        # 2: the first card led: the trick is half played
+        while (found := next_press(fake, users)) is not None and not _is_card(found[2]):
+            await press_answered()
+        assert found is not None
+        gate = fake.hold("editMessageText", count=1)
+        await press(*found)
+        await kill_while_held(gate)
+        # 3: the last card of a deal is played and the deal result is being posted
+        gate = fake.hold(
+            "sendMessage", count=1, when=lambda params: "is over." in str(params.get("text"))
+        )
+        while not gate.arrived:
+            found = next_press(fake, users)
+            assert found is not None
+            handle = await press(*found)
+            await fake.wait_for(lambda h=handle: h.answered or gate.arrived, timeout=30)
+        await kill_while_held(gate)
+        await play_out(fake, users, wait=30)
+        assert results(fake, group) == expected
+    finally:
+        await child.stop()
