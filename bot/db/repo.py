@@ -14,6 +14,7 @@ from bot.db.models import Seat, TableRecord, TableStatus
 __all__ = ["PeopleRepo", "TableRepo"]
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
+_SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
 def _record(row: aiosqlite.Row) -> TableRecord:
@@ -88,6 +89,8 @@ class TableRepo:
         )
 
     async def get(self, table_id: int) -> TableRecord | None:
+        if table_id not in _SQLITE_INTEGERS:
+            return None  # a forged id SQLite cannot even hold
         row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
         return _record(row) if row else None
 
@@ -135,6 +138,12 @@ class TableRepo:
         )
         found = [_record(r) for r in rows]
         return [r for r in found if any(s.user_id == user_id for s in r.seats)]
+
+    async def open_ids_in_chat(self, chat_id: int) -> list[int]:
+        rows = await self.db.fetchall(
+            "SELECT id FROM tables WHERE chat_id=? AND status IN (?,?)", (chat_id, *_OPEN)
+        )
+        return [int(r[0]) for r in rows]
 
     async def unfinished(self) -> list[TableRecord]:
         """Tables in play, and finished ones whose last results may not be posted yet."""
@@ -202,6 +211,13 @@ class PeopleRepo:
     async def chat_lang(self, chat_id: int) -> str | None:
         row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
         return row["lang"] if row else None
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup: its language goes along."""
+        await self.db.write(
+            "INSERT OR IGNORE INTO chats (chat_id, lang) SELECT ?, lang FROM chats WHERE chat_id=?",
+            (new_chat_id, old_chat_id),
+        )
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
         await self.db.write(

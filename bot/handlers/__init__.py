@@ -8,7 +8,7 @@ __all__ = ["routers"]
 
 
 def routers() -> list[Router]:
-    from bot.handlers import errors, info, lobby, play, private, settings_lang
+    from bot.handlers import chats, errors, fallback, info, lobby, play, private, settings_lang
 
-    modules = (errors, private, lobby, play, info, settings_lang)
+    modules = (errors, chats, private, lobby, play, info, settings_lang, fallback)
     return [module.make_router() for module in modules]

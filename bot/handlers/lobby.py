@@ -23,10 +23,12 @@ async def _open(
 ) -> None:
     record, created = await tables.open(chat_id, person(user, bot, None), game, tr.locale)
     if not created:
+        # posted again below: the old message may have been deleted or scrolled far away
+        message_id = await tables.repost(record.id)
         await bot.send_message(
             chat_id,
             tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr)),
-            reply_to_message_id=record.table_msg_id,
+            reply_to_message_id=message_id,
             allow_sending_without_reply=True,
         )
 
@@ -62,7 +64,9 @@ async def pick_game(
         chat_id = callback.message.chat.id
         await sender.delete(chat_id, callback.message.message_id)
         await _open(chat_id, callback_data.game, callback.from_user, bot, tables, tr)
-    await sender.answer(callback)
+        await sender.answer(callback)
+        return
+    await sender.answer(callback, tr("That is not possible now."))
 
 
 async def lobby_button(
@@ -81,6 +85,7 @@ async def lobby_button(
         callback_data.a,
         callback_data.o,
         tr,
+        chat_id=chat.id if chat else None,
     )
     await answer(sender, callback, reply)
 

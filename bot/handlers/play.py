@@ -40,9 +40,10 @@ async def table_button(
     if callback_data.a == "hand":
         reply = await tables.hand(callback_data.t, who, tr)
     elif callback_data.a == "last":
-        reply = await tables.last_trick(callback_data.t, tr)
+        chat_id = callback.message.chat.id if callback.message else None
+        reply = await tables.last_trick(callback_data.t, tr, who=who, chat_id=chat_id)
     else:
-        reply = Reply()
+        reply = Reply(tr("This button is out of date."))
     await answer(sender, callback, reply)
 
 

@@ -67,7 +67,7 @@ async def pick_game(
     callback: CallbackQuery, callback_data: NewGame, sender: Sender, tr: Translator
 ) -> None:
     if callback_data.game not in GAME_NAMES or not isinstance(callback.message, Message):
-        await sender.answer(callback)
+        await sender.answer(callback, tr("That is not possible now."))
         return
     await callback.message.edit_text(
         tr("How many bot opponents?"), reply_markup=_bots_keyboard(callback_data.game, tr)
@@ -78,6 +78,9 @@ async def pick_game(
 async def pick_bots(
     callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
 ) -> None:
+    if callback_data.game not in GAME_NAMES or callback_data.bots not in (1, 2):
+        await sender.answer(callback, tr("That is not possible now."))
+        return
     kb = InlineKeyboardBuilder()
     for level in ai.LEVELS:
         kb.button(
@@ -124,6 +127,7 @@ def make_router() -> Router:
     router = Router(name=__name__)
     router.message.filter(F.chat.type == "private")
     router.callback_query.filter(F.message.chat.type == "private")
+    router.my_chat_member.filter(F.chat.type == "private")
     router.message.register(start_deep_link, CommandStart(deep_link=True))
     router.message.register(start, CommandStart())
     router.message.register(new_private, Command("new"))

@@ -15,11 +15,7 @@ from bot.render import lobby as lobby_render
 from bot.render import scores, table
 from bot.services.sender import Sender
 
-__all__ = ["NOTIFY_AFTER", "Publisher"]
-
-NOTIFY_AFTER = 20.0
-"""Seconds since a player's previous turn after which their turn comes as a new message
-(Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
+__all__ = ["Publisher"]
 
 
 class Publisher:
@@ -28,7 +24,6 @@ class Publisher:
         self.people = people
         self.i18n = i18n
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
-        self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
 
     def tr(self, locale: str) -> Translator:
@@ -60,6 +55,7 @@ class Publisher:
         record.table_msg_id = await self.sender.show(
             record.chat_id, record.table_msg_id, text, markup
         )
+        record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     async def game(
         self,
@@ -102,22 +98,15 @@ class Publisher:
                 if game.is_over
                 else table.hand_keyboard(record.id, record.version, view, names, user_tr)
             )
-            cache_key = (record.id, person.user_id)
-            resend = person.user_id in moved
-            if to_act == seat and to_act_before != seat and not record.solo:
-                now = self.sender.clock()
-                last = self._turn_at.get(cache_key)
-                self._turn_at[cache_key] = now
-                resend = resend or last is None or now - last >= NOTIFY_AFTER
+            turn_came = to_act == seat and to_act_before != seat and not record.solo
+            resend = turn_came or person.user_id in moved
             # A waiting player's hand message changes only when their own situation does;
-            # the live trick is on the table message.
+            # the live trick is on the table message, and the hand is sent afresh at their turn.
             key = (text, tuple(view.get("legal") or ()), game.is_over)
+            cache_key = (record.id, person.user_id)
             if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
                 continue
             self._hand_shown[cache_key] = key
-            if game.is_over:
-                self._hand_shown.pop(cache_key, None)
-                self._turn_at.pop(cache_key, None)
             await self._hand(record, person.user_id, text, markup, resend=resend)
 
             await self._reachable(record, person.user_id, person.name)
@@ -173,6 +162,7 @@ class Publisher:
                 await self.sender.delete(record.chat_id, old)
         else:
             record.table_msg_id = await self.sender.show(record.chat_id, old, text, markup)
+        record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     async def _hand(
         self,

@@ -4,6 +4,7 @@ It keeps Telegram's rules in one place: 429 waits ``retry_after`` and tries agai
 a server error (5xx) or a lost connection is retried after a short pause,
 "message is not modified" is a success, a user who blocked the bot (403) is
 reported once and skipped, an edit of a lost message falls back to a new one,
+a group upgraded to a supergroup is followed to its new id,
 and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` new messages a minute.
 """
 
@@ -22,6 +23,7 @@ from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramEntityTooLarge,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
@@ -66,6 +68,8 @@ class Sender:
         self.on_blocked = on_blocked
         self._shown: OrderedDict[tuple[int, int], int] = OrderedDict()
         self._group_sent: dict[int, deque[float]] = {}
+        self.moved: dict[int, int] = {}
+        """Groups upgraded to supergroups: the old chat id to the new one."""
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Run one API call, waiting out 429s and transient failures; ``None`` when the
@@ -103,10 +107,17 @@ class Sender:
     async def send(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> int | None:
+        chat_id = self.moved.get(chat_id, chat_id)
         await self._throttle_group(chat_id)
-        message = await self.call(
-            chat_id, lambda: self.bot.send_message(chat_id, text, reply_markup=markup)
-        )
+        try:
+            message = await self.call(
+                chat_id, lambda: self.bot.send_message(chat_id, text, reply_markup=markup)
+            )
+        except TelegramMigrateToChat as error:
+            if chat_id in self.moved.values():
+                raise
+            self.moved[chat_id] = error.migrate_to_chat_id
+            return await self.send(error.migrate_to_chat_id, text, markup)
         if message is None:
             return None
         self._remember(chat_id, message.message_id, text, markup)
@@ -116,6 +127,8 @@ class Sender:
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> bool:
         """Edit a message in place; ``False`` if it is gone and cannot be edited."""
+        if chat_id in self.moved:
+            return False  # its messages stayed behind in the old group
         key = (chat_id, message_id)
         fingerprint = self._fingerprint(text, markup)
         if self._shown.get(key) == fingerprint:
@@ -127,6 +140,9 @@ class Sender:
                     text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
                 ),
             )
+        except TelegramMigrateToChat as error:
+            self.moved[chat_id] = error.migrate_to_chat_id
+            return False
         except TelegramBadRequest as error:
             if _not_modified(error):
                 self._remember(chat_id, message_id, text, markup)
@@ -154,7 +170,7 @@ class Sender:
     async def delete(self, chat_id: int, message_id: int) -> None:
         self._shown.pop((chat_id, message_id), None)
         # too old or already gone: the new message is what matters
-        with suppress(TelegramBadRequest):
+        with suppress(TelegramBadRequest, TelegramMigrateToChat):
             await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
 
     async def answer(

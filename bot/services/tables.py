@@ -173,12 +173,23 @@ class TableService:
     # -- lobby -----------------------------------------------------------------------
 
     async def lobby(
-        self, table_id: int, version: int, who: Person, action: str, option: int, tr: Translator
+        self,
+        table_id: int,
+        version: int,
+        who: Person,
+        action: str,
+        option: int,
+        tr: Translator,
+        *,
+        chat_id: int | None = None,
     ) -> Reply:
+        """A lobby button; ``chat_id`` is where it was pressed (``who.is_admin`` asks there)."""
         async with self.lock(table_id):
             record = await self.tables.get(table_id)
             if record is None or record.status != TableStatus.LOBBY:
                 return Reply(tr("This table is no longer open."))
+            if chat_id is not None and chat_id != record.chat_id:
+                return Reply(tr("This button belongs to another chat."), alert=True)
             if action == "join":
                 return await self._join(record, who, tr)
             if action == "leave":
@@ -647,26 +658,94 @@ class TableService:
     # -- read-only -------------------------------------------------------------------
 
     async def hand(self, table_id: int, who: Person, tr: Translator) -> Reply:
+        """The presser's hand as an alert; at their turn the hand message comes again too,
+        as it may have been deleted and nothing else would bring its buttons back."""
         record = await self.tables.get(table_id)
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seat = record.seat_of(who.id)
-        if seat is None and record.away_seat_of(who.id) is not None:
-            async with self.lock(table_id):
-                fresh = await self.tables.get(table_id)
-                if (
-                    fresh is not None
-                    and fresh.status == TableStatus.PLAYING
-                    and fresh.away_seat_of(who.id) is not None
-                ):
-                    return await self._come_back(fresh, who.id, tr)
         if seat is None:
             return Reply(tr("You are not at this table."), alert=True)
-        return Reply(hand_alert(self.load(record).view(seat), tr), alert=True)
+        game = self.load(record)
+        if record.status == TableStatus.PLAYING and game.current_seat() == seat:
+            async with self.lock(table_id):
+                fresh = await self.tables.get(table_id)
+                if fresh is not None and fresh.version == record.version:
+                    await self.publisher.hand(fresh, game, seat, resend=True)
+                    await self.tables.save(fresh)
+        return Reply(hand_alert(game.view(seat), tr), alert=True)
 
-    async def last_trick(self, table_id: int, tr: Translator) -> Reply:
+    async def last_trick(
+        self,
+        table_id: int,
+        tr: Translator,
+        *,
+        who: Person | None = None,
+        chat_id: int | None = None,
+    ) -> Reply:
+        """The last trick, for the table's chat and its players only."""
         record = await self.tables.get(table_id)
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
+        seated = who is not None and record.seat_of(who.id) is not None
+        if chat_id is not None and chat_id != record.chat_id and not seated:
+            return Reply(tr("This button belongs to another chat."), alert=True)
         view = self.load(record).view(None)
         return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
+
+    # -- the chat itself changes -----------------------------------------------------
+
+    async def repost(self, table_id: int) -> int | None:
+        """Send the table's message anew at the bottom of its chat (the old one may be gone)."""
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or not record.is_open:
+                return None
+            old = record.table_msg_id
+            record.table_msg_id = None
+            await self._show(record)
+            if old is not None and record.table_msg_id is not None:
+                await self.publisher.sender.delete(record.chat_id, old)
+            await self.tables.save(record)
+            return record.table_msg_id
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup: its open tables follow, their messages posted there."""
+        self.publisher.sender.moved.setdefault(old_chat_id, new_chat_id)
+        await self.people.move_chat(old_chat_id, new_chat_id)
+        for table_id in await self.tables.open_ids_in_chat(old_chat_id):
+            async with self.lock(table_id):
+                record = await self.tables.get(table_id)
+                if record is None or not record.is_open or record.chat_id != old_chat_id:
+                    continue
+                record.chat_id = new_chat_id
+                record.table_msg_id = None
+                await self.tables.save(record)
+                await self._show(record)
+                await self.tables.save(record)
+
+    async def close_chat(self, chat_id: int) -> None:
+        """The bot left the group: its tables close, and nothing is sent there any more."""
+        for table_id in await self.tables.open_ids_in_chat(chat_id):
+            async with self.lock(table_id):
+                record = await self.tables.get(table_id)
+                if record is None or not record.is_open or record.chat_id != chat_id:
+                    continue
+                record.status = TableStatus.CANCELLED
+                record.version += 1
+                await self.tables.save(record)
+                tr = self.publisher.tr(record.lang)
+                for user_id, message_id in record.hand_msgs.items():
+                    await self.publisher.sender.edit(
+                        user_id, message_id, tr("The table was cancelled.")
+                    )
+
+    async def _show(self, record: TableRecord) -> None:
+        """The table's current message (lobby or game) as it should look now."""
+        if record.state is None:
+            await self.publisher.lobby(record)
+            return
+        game = self.load(record)
+        await self.publisher.game(
+            record, game, rows_before=len(game.scoresheet().rows), to_act_before=game.current_seat()
+        )

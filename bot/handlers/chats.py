@@ -1,0 +1,38 @@
+"""The group itself changes: the bot is removed, or the group becomes a supergroup."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter
+from aiogram.types import ChatMemberUpdated, Message
+
+from bot.services.tables import TableService
+
+__all__ = ["make_router"]
+
+_GROUPS = {"group", "supergroup"}
+
+
+async def removed(event: ChatMemberUpdated, tables: TableService) -> None:
+    await tables.close_chat(event.chat.id)
+
+
+async def migrated_to(message: Message, tables: TableService) -> None:
+    assert message.migrate_to_chat_id is not None
+    await tables.move_chat(message.chat.id, message.migrate_to_chat_id)
+
+
+async def migrated_from(message: Message, tables: TableService) -> None:
+    assert message.migrate_from_chat_id is not None
+    await tables.move_chat(message.migrate_from_chat_id, message.chat.id)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.filter(F.chat.type.in_(_GROUPS))
+    router.my_chat_member.filter(F.chat.type.in_(_GROUPS))
+    router.my_chat_member.register(removed, ChatMemberUpdatedFilter(LEAVE_TRANSITION))
+    # both service messages arrive (one in each chat); the second finds nothing left to move
+    router.message.register(migrated_to, F.migrate_to_chat_id)
+    router.message.register(migrated_from, F.migrate_from_chat_id)
+    return router

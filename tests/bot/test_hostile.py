@@ -1,0 +1,407 @@
+"""Hostile and odd input through the real Dispatcher: each is answered and changes nothing.
+
+Forged or foreign callback data, buttons pressed by the wrong people or in the
+wrong place, junk command arguments, the bot removed from a group, a group
+upgraded to a supergroup, edited commands and deleted messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from bot.db.models import TableRecord, TableStatus
+from tests.bot.test_commands import group_of
+from tests.e2e.harness import BotProcess, hand_message, legal_buttons
+from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
+
+HUGE = "9" * 30
+
+
+@pytest.fixture(autouse=True)
+def no_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """No handler may fail on any of this: the error router would log it."""
+    caplog.set_level(logging.INFO)
+    yield
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not failures, [r.getMessage() for r in failures]
+
+
+async def record_of(running: BotProcess, table_id: int) -> TableRecord:
+    assert running.app is not None
+    record = await running.app.tables.tables.get(table_id)
+    assert record is not None
+    return record
+
+
+def table_id_of(message: FakeMessage) -> int:
+    data = next(b.callback_data for b in message.buttons if b.callback_data)
+    assert data is not None
+    return int(data.split(":")[1])
+
+
+async def lobby_in(fake: FakeTelegram, group: FakeChat, host: FakeUser) -> FakeMessage:
+    await host.send(group, "/new deberts")
+    return await fake.wait_for_message(group)
+
+
+async def started(
+    fake: FakeTelegram, group: FakeChat, host: FakeUser, *others: FakeUser
+) -> FakeMessage:
+    """A Deberts table in ``group``: the host, ``others`` and a bot if needed; the table message."""
+    lobby = await lobby_in(fake, group, host)
+    for user in others:
+        await (await user.press(lobby, "Join")).answer()
+    if not others:
+        await (await host.press(lobby, "Add a bot")).answer()
+    await (await host.press(lobby, "Start")).answer()
+    await fake.wait_for(lambda: hand_message(fake, host))
+    return lobby
+
+
+async def test_forged_foreign_and_malformed_callback_data_is_answered_and_changes_nothing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_in(fake, group, ann)
+    table_id = table_id_of(lobby)
+    before = await record_of(running, table_id)
+    text, markup = lobby.text, lobby.reply_markup
+    forged = [
+        "",
+        "other-bot:42",
+        "x:1:2",
+        "a",
+        "a:abc:0:cAS",
+        "a:1",
+        "a:1:2:c:AS",
+        f"a:{HUGE}:0:cAS",
+        f"a:{table_id}:{HUGE}:cAS",
+        f"l:{HUGE}:0:join:-1",
+        f"l:-{HUGE}:0:start:-1",
+        f"l:{table_id}:0:start:extra",
+        f"l:{table_id}:0:explode:-1",
+        f"l:{table_id}:0:opt:{HUGE}",
+        f"t:{HUGE}:0:hand",
+        f"t:{table_id}:0:nothing",
+        "g:de",
+        "n:chess",
+        "s:chess:9:",
+        "s:deberts:9:hard",
+        "\u0000\u202e" + "é" * 30,
+    ]
+    for data in forged:
+        for user, chat in ((ben, group), (ben, ben)):
+            where = lobby if chat is group else fake.last_message(ben)
+            assert where is not None
+            answer = await (await user.press_data(where, data)).answer()
+            assert answer.text, (data, answer)
+    after = await record_of(running, table_id)
+    assert (after.version, after.status, after.seats) == (
+        before.version,
+        before.status,
+        before.seats,
+    )
+    assert (lobby.text, lobby.reply_markup) == (text, markup)
+    assert fake.calls("sendMessage", since=0)[-1].params["chat_id"] in (group.id, ben.id)
+
+
+async def test_a_forged_version_action_or_card_on_a_real_table_is_refused(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann)
+    table_id = table_id_of(table)
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    await fake.wait_for(lambda: legal_buttons(hand))
+    before = await record_of(running, table_id)
+    v = before.version
+    mine = {(b.callback_data or "").rsplit(":", 1)[-1] for b in hand.buttons}
+    not_mine = next(f"c{r}{s}" for r in "789TJQKA" for s in "SCDH" if f"c{r}{s}" not in mine)
+    table_text, hand_text = table.text, hand.text
+    for data in (
+        f"a:{table_id}:{v + 7}:{sorted(mine)[0]}",
+        f"a:{table_id}:{v - 1}:{sorted(mine)[0]}",
+        f"a:{table_id}:{v}:zzz",
+        f"a:{table_id}:{v}:{not_mine}",
+        f"a:{table_id}:{v}:b120",
+        f"a:{table_id}:{v}:cXY",
+        f"a:{table_id}:{v}:",
+        f"l:{table_id}:{v}:start:-1",
+        f"l:{table_id}:{v}:join:-1",
+    ):
+        answer = await (await ann.press_data(hand, data)).answer()
+        assert answer.text, (data, answer)
+    after = await record_of(running, table_id)
+    assert (after.version, after.state) == (v, before.state)
+    assert (table.text, hand.text) == (table_text, hand_text)
+
+
+async def test_buttons_pressed_by_people_not_at_the_table_are_refused(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann)
+    table_id = table_id_of(table)
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    await fake.wait_for(lambda: legal_buttons(hand))
+    before = await record_of(running, table_id)
+    card = legal_buttons(hand)[0].callback_data or ""
+    played = await (await ben.press_data(table, card)).answer()
+    assert played.show_alert and played.text == "You are not at this table."
+    mine = await (await ben.press(table, "🂠 My hand")).answer()
+    assert mine.text == "You are not at this table."
+    cancelled = await (await ben.press_data(table, f"l:{table_id}:0:cancel:-1")).answer()
+    assert cancelled.text == "This table is no longer open."
+    after = await record_of(running, table_id)
+    assert (after.version, after.status) == (before.version, TableStatus.PLAYING)
+
+
+async def test_buttons_on_finished_or_cancelled_tables_change_nothing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann)
+    table_id = table_id_of(table)
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    card = await fake.wait_for(lambda: legal_buttons(hand))
+    data = card[0].callback_data or ""
+    await ann.send(group, "/cancel")
+    await fake.wait_for(lambda: hand.text == "The table was cancelled.")
+    cancelled = await record_of(running, table_id)
+    assert cancelled.status == TableStatus.CANCELLED
+    mark = fake.mark()
+    late = await (await ann.press_data(hand, data)).answer()
+    assert late.text == "This game is over."
+    lobby_late = await (await ann.press_data(table, f"l:{table_id}:0:start:-1")).answer()
+    assert lobby_late.text == "This table is no longer open."
+    # a finished table: the same
+    other = fake.add_group("Second", members=[ann, ben])
+    table2 = await started(fake, other, ann)
+    second = table_id_of(table2)
+    hand2 = await fake.wait_for(lambda: hand_message(fake, ann))
+    buttons = await fake.wait_for(lambda: legal_buttons(hand2))
+    assert running.app is not None
+    record = await record_of(running, second)
+    record.status = TableStatus.FINISHED
+    await running.app.tables.tables.save(record)
+    mark = fake.mark()
+    over = await (await ann.press(hand2, buttons[0].text)).answer()
+    assert over.text == "This game is over."
+    assert not fake.calls("sendMessage", since=mark) and not fake.calls(
+        "editMessageText", since=mark
+    )
+    assert (await record_of(running, second)).version == record.version
+    assert (await record_of(running, table_id)).version == cancelled.version
+
+
+async def test_a_table_button_pressed_in_another_chat_is_refused(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_in(fake, group, ann)
+    table_id = table_id_of(lobby)
+    # Carl owns another group where the bot also is, and forges this table's buttons there
+    carl = fake.add_user("Carl")
+    await carl.start_private()
+    await fake.wait_for_message(carl)
+    elsewhere = fake.add_group("Elsewhere", members=[carl])
+    await carl.send(elsewhere, "/help")
+    there = await fake.wait_for_message(elsewhere)
+    before = await record_of(running, table_id)
+    for action in ("join", "bot", "settings", "start", "cancel"):
+        answer = await (
+            await carl.press_data(there, f"l:{table_id}:{before.version}:{action}:-1")
+        ).answer()
+        assert answer.text == "This button belongs to another chat.", action
+    after = await record_of(running, table_id)
+    assert (after.version, after.status, after.seats) == (
+        before.version,
+        before.status,
+        before.seats,
+    )
+    await (await ann.press(lobby, "Add a bot")).answer()
+    await (await ann.press(lobby, "Start")).answer()
+    await fake.wait_for(lambda: hand_message(fake, ann))
+    last = await (await carl.press_data(there, f"t:{table_id}:0:last")).answer()
+    assert last.text == "This button belongs to another chat."
+
+
+async def test_commands_with_junk_arguments_are_answered_and_change_nothing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    assert running.app is not None
+    tables = running.app.tables.tables
+    await ann.send(group, "/new chess")
+    offer = await fake.wait_for_message(group)
+    assert offer.text == "Which game?" and [b.text for b in offer.buttons] == [
+        "Deberts",
+        "Thousand",
+    ]
+    await ann.send(group, "/new " + "<b>x" * 1000)
+    assert (await fake.wait_for_message(group)).text == "Which game?"
+    assert await tables.open_in_chat(group.id) is None
+    await ann.send(group, "/rules xyz")
+    rules = await fake.wait_for_message(group)
+    assert "Deberts" in rules.text and "Thousand" in rules.text
+    await ann.send(group, "/lang de")
+    ask = await fake.wait_for_message(group)
+    assert ask.text == "Choose the language:"
+    assert running.app is not None
+    assert await running.app.tables.people.chat_lang(group.id) is None
+    await ann.send(ann, f"/start j{HUGE}")
+    assert (await fake.wait_for_message(ann)).text == "This table is no longer open."
+    await ann.send(ann, "/start j-1")
+    assert "Deberts and Thousand" in (await fake.wait_for_message(ann)).text
+    await ann.send(ann, "/new " + "z" * 4000)
+    assert (await fake.wait_for_message(ann)).text == "Which game?"
+    assert await tables.open_in_chat(ann.id) is None
+
+
+async def test_the_bot_removed_from_a_group_closes_its_table_and_sends_nothing_there(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann, ben)
+    table_id = table_id_of(table)
+    hands = [await fake.wait_for(lambda u=u: hand_message(fake, u)) for u in (ann, ben)]
+    mark = fake.mark()
+    fake.kick_bot(group)  # Ann, the owner, removes the bot
+    await fake.wait_for(lambda: all(h.text == "The table was cancelled." for h in hands))
+    assert (await record_of(running, table_id)).status == TableStatus.CANCELLED
+    assert running.app is not None
+    assert await running.app.tables.people.has_private(ann.id)  # kicking is not blocking
+    await ann.send(ann, "/help")
+    await fake.wait_for_message(ann)
+    to_group = [c for c in fake.calls(since=mark) if c.params.get("chat_id") == group.id]
+    assert not to_group, to_group
+
+
+async def test_a_group_upgraded_to_a_supergroup_takes_its_table_along(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann)
+    table_id = table_id_of(table)
+    new_id = fake.migrate_group(group)
+    moved = await fake.wait_for_message(new_id, lambda m: bool(m.buttons))
+    assert table_id_of(moved) == table_id
+    assert (await record_of(running, table_id)).chat_id == new_id
+    mark = fake.mark()
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    buttons = await fake.wait_for(lambda: legal_buttons(hand))
+    answer = await (await ann.press(hand, buttons[0].text)).answer()
+    assert not answer.show_alert
+    await fake.wait_for_call("editMessageText", lambda c: c.params["chat_id"] == new_id, since=mark)
+    assert not [c for c in fake.calls(since=mark) if c.params.get("chat_id") == group.id]
+    await ann.send(new_id, "/new thousand")
+    pointer = await fake.wait_for_message(new_id, lambda m: not m.buttons)
+    assert pointer.text == "There is already a table in this chat: Deberts."
+
+
+async def test_a_send_refused_with_migrate_to_chat_id_follows_the_new_chat(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann)
+    table_id = table_id_of(table)
+    # the upgrade is learnt only from the error, as when its service message was missed
+    upgraded = fake.add_group("Cards", members=[ann, ben], supergroup=True)
+    for method in ("sendMessage", "editMessageText"):
+        fake.fail_next(
+            method,
+            400,
+            count=None,
+            description="Bad Request: group chat was upgraded to a supergroup chat",
+            parameters={"migrate_to_chat_id": upgraded.id},
+            when=lambda p: p.get("chat_id") == group.id,
+        )
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    buttons = await fake.wait_for(lambda: legal_buttons(hand))
+    answer = await (await ann.press(hand, buttons[0].text)).answer()
+    assert not answer.show_alert
+    moved = await fake.wait_for_message(upgraded, lambda m: bool(m.buttons), since=0)
+    assert table_id_of(moved) == table_id
+    await fake.wait_for(lambda: fake.calls("answerCallbackQuery", since=0))
+    assert (await record_of(running, table_id)).chat_id == upgraded.id
+
+
+async def test_an_edited_command_is_not_run_again(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/help")
+    await fake.wait_for_message(group)
+    sent = fake.messages(group, from_bot=False)[-1].to_api()
+    fake.queue_update("edited_message", {**sent, "text": "/new deberts", "edit_date": 1})
+    mark = fake.mark()
+    await ann.send(group, "/score")
+    reply = await fake.wait_for_message(group)
+    assert reply.text == "No game has been played in this chat yet."
+    assert len(fake.calls("sendMessage", since=mark)) == 1
+    assert running.app is not None
+    assert await running.app.tables.tables.open_in_chat(group.id) is None
+
+
+async def test_a_deleted_table_message_is_sent_again(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_in(fake, group, ann)
+    lobby.deleted = True  # an admin deleted it: nobody could join any more
+    await ann.send(group, "/new deberts")
+    again = await fake.wait_for_message(group, lambda m: bool(m.buttons))
+    assert again.find_buttons("Join")
+    await (await ann.press(again, "Add a bot")).answer()
+    await (await ann.press(again, "Start")).answer()
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    buttons = await fake.wait_for(lambda: legal_buttons(hand))
+    again.deleted = True
+    mark = fake.mark()
+    await (await ann.press(hand, buttons[0].text)).answer()
+    table = await fake.wait_for_message(group, lambda m: bool(m.buttons), since=mark)
+    assert table.find_buttons("🂠 My hand")
+
+
+async def test_a_deleted_hand_message_is_sent_again_when_it_is_needed(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann, ben)
+    hands = {u.id: await fake.wait_for(lambda u=u: hand_message(fake, u)) for u in (ann, ben)}
+    actor = await fake.wait_for(
+        lambda: next((u for u in (ann, ben) if legal_buttons(hands[u.id])), None)
+    )
+    waiting = ben if actor is ann else ann
+    hands[waiting.id].deleted = True
+    await (await actor.press(hands[actor.id], legal_buttons(hands[actor.id])[0].text)).answer()
+    fresh = await fake.wait_for(
+        lambda: (m := hand_message(fake, waiting)) is not None and not m.deleted and m
+    )
+    assert fresh is not hands[waiting.id]
+    # pressing My hand brings back a hand message deleted while it is one's turn
+    now = await fake.wait_for(
+        lambda: next((u for u in (ann, ben) if legal_buttons(hand_message(fake, u) or fresh)), None)
+    )
+    current = hand_message(fake, now)
+    assert current is not None
+    current.deleted = True
+    await (await now.press(table, "🂠 My hand")).answer()
+    back = await fake.wait_for(lambda: hand_message(fake, now))
+    assert back is not current and legal_buttons(back)
