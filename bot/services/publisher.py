@@ -15,7 +15,11 @@ from bot.render import lobby as lobby_render
 from bot.render import scores, table
 from bot.services.sender import Sender
 
-__all__ = ["Publisher"]
+__all__ = ["NOTIFY_AFTER", "Publisher"]
+
+NOTIFY_AFTER = 20.0
+"""Seconds since a player's previous turn after which their turn comes as a new message
+(Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
 
 
 class Publisher:
@@ -24,6 +28,7 @@ class Publisher:
         self.people = people
         self.i18n = i18n
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
+        self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
 
     def tr(self, locale: str) -> Translator:
@@ -98,15 +103,22 @@ class Publisher:
                 if game.is_over
                 else table.hand_keyboard(record.id, record.version, view, names, user_tr)
             )
-            turn_came = to_act == seat and to_act_before != seat and not record.solo
-            resend = turn_came or person.user_id in moved
-            # A waiting player's hand message changes only when their own situation does;
-            # the live trick is on the table message, and the hand is sent afresh at their turn.
-            key = (text, tuple(view.get("legal") or ()), game.is_over)
             cache_key = (record.id, person.user_id)
+            resend = person.user_id in moved
+            if to_act == seat and to_act_before != seat and not record.solo:
+                now = self.sender.clock()
+                last = self._turn_at.get(cache_key)
+                self._turn_at[cache_key] = now
+                resend = resend or last is None or now - last >= NOTIFY_AFTER
+            # A waiting player's hand message changes only when their own situation does;
+            # the live trick is on the table message.
+            key = (text, tuple(view.get("legal") or ()), game.is_over)
             if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
                 continue
             self._hand_shown[cache_key] = key
+            if game.is_over:
+                self._hand_shown.pop(cache_key, None)
+                self._turn_at.pop(cache_key, None)
             await self._hand(record, person.user_id, text, markup, resend=resend)
 
             await self._reachable(record, person.user_id, person.name)

@@ -664,6 +664,15 @@ class TableService:
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seat = record.seat_of(who.id)
+        if seat is None and record.away_seat_of(who.id) is not None:
+            async with self.lock(table_id):
+                fresh = await self.tables.get(table_id)
+                if (
+                    fresh is not None
+                    and fresh.status == TableStatus.PLAYING
+                    and fresh.away_seat_of(who.id) is not None
+                ):
+                    return await self._come_back(fresh, who.id, tr)
         if seat is None:
             return Reply(tr("You are not at this table."), alert=True)
         game = self.load(record)

@@ -113,8 +113,9 @@ async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
     assert (await record(timed, table_id)).version == after.version
 
 
+@pytest.mark.parametrize("where", ["hand", "table"])
 async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
-    fake_telegram: FakeTelegram, timed: BotProcess
+    fake_telegram: FakeTelegram, timed: BotProcess, where: str
 ) -> None:
     fake = fake_telegram
     group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
@@ -142,9 +143,15 @@ async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     away = await record(timed, table_id)
     assert away.seats[0].bot == "easy" and away.seats[0].user_id == ann.id
 
-    ann_hand = hand_message(fake, ann)
-    assert ann_hand is not None
-    answer = await (await ann.press(ann_hand, ann_hand.buttons[0].text)).answer()
+    # any button of the table will do: one in her private hand, or the group's "My hand"
+    if where == "hand":
+        pressed = hand_message(fake, ann)
+        assert pressed is not None
+        button = pressed.buttons[0].text
+    else:
+        pressed = next(m for m in fake.messages(group, from_bot=True) if m.buttons)
+        button = next(b.text for b in pressed.buttons if "My hand" in b.text)
+    answer = await (await ann.press(pressed, button)).answer()
     assert answer.text == "Welcome back: you have your seat again."
     assert "Ann is back and plays again." in texts(fake, group)
     back = await record(timed, table_id)

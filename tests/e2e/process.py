@@ -46,8 +46,9 @@ class ChildBot:
                 stdout=log,
                 stderr=log,
             )
+        # importing aiogram builds its pydantic models: tens of seconds on a busy machine
         await self.fake.wait_for(
-            lambda: self.fake.calls("getUpdates", since=mark), timeout=30, what="polling"
+            lambda: self.fake.calls("getUpdates", since=mark), timeout=90, what="polling"
         )
 
     async def kill(self) -> None:
