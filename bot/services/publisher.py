@@ -120,7 +120,6 @@ class Publisher:
                 self._hand_shown.pop(cache_key, None)
                 self._turn_at.pop(cache_key, None)
             await self._hand(record, person.user_id, text, markup, resend=resend)
-
             await self._reachable(record, person.user_id, person.name)
 
     async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
