@@ -8,25 +8,9 @@ same function serves the easy level and the rollouts of the hard level.
 from __future__ import annotations
 
 from bot.ai.deberts.table import FULL, ORDER, POINTS, STRENGTH, Table, beats, top_unplayed
-from bot.engine.cards import SUIT_MASKS
+from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
 
 __all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
-
-
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(suit * 8 + r for r in range(8) if byte >> r & 1) for byte in range(256))
-    for suit in range(4)
-)
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    spades, clubs, diamonds, hearts = _BYTE_CARDS
-    return (
-        spades[mask & 0xFF]
-        + clubs[mask >> 8 & 0xFF]
-        + diamonds[mask >> 16 & 0xFF]
-        + hearts[mask >> 24]
-    )
 
 
 def lowest_card(mask: int, trump: int) -> int:
@@ -35,7 +19,7 @@ def lowest_card(mask: int, trump: int) -> int:
     strength = STRENGTH[trump]
     best = -1
     best_key = 1 << 30
-    for card in _cards(mask):
+    for card in mask_cards(mask):
         key = pts[card] * 64 + strength[card] + (2000 if card >> 3 == trump else 0)
         if key < best_key:
             best, best_key = card, key
@@ -46,7 +30,7 @@ def _cheapest_beater(beaters: int, trump: int) -> int:
     strength = STRENGTH[trump]
     best = -1
     best_key = 1 << 30
-    for card in _cards(beaters):
+    for card in mask_cards(beaters):
         key = strength[card] + (100 if card >> 3 == trump else 0)
         if key < best_key:
             best, best_key = card, key
@@ -138,7 +122,7 @@ def _lead(table: Table, seat: int, hand: int) -> int:
             base -= 8
         if all_void & suit_mask and their_trumps:
             base += 60
-        for card in _BYTE_CARDS[suit][mine >> (suit * 8) & 0xFF]:
+        for card in SUIT_BYTE_CARDS[suit][mine >> (suit * 8) & 0xFF]:
             key = base + pts[card] * 40 + strength[card]
             if key < best_key:
                 best, best_key = card, key
@@ -170,7 +154,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
             return _smear(table, seat, legal)
         return lowest_card(legal, trump)
     beaters = 0
-    for card in _cards(legal):
+    for card in mask_cards(legal):
         if beats(card, best_card, trump):
             beaters |= 1 << card
     if not beaters:
@@ -196,7 +180,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     trumps = beaters & SUIT_MASKS[trump]
     if trumps:
         their = opponents_may_hold(table, seat, SUIT_MASKS[trump], later_opps)
-        safe = [c for c in _cards(trumps) if not their & _stronger_trumps(c, trump)]
+        safe = [c for c in mask_cards(trumps) if not their & _stronger_trumps(c, trump)]
         if safe:
             return min(safe, key=lambda c: STRENGTH[trump][c])
         if trick_points >= 10 or led == trump:
@@ -230,7 +214,7 @@ def _take_last(table: Table, legal: int, beaters: int, trick_points: int) -> int
             return ten  # the ten would fall to the ace later
         # The biggest points that are not the suit's master, else the cheapest.
         top = top_unplayed(led, table.gone, trump)
-        cards = [c for c in _cards(in_suit) if c != top]
+        cards = [c for c in mask_cards(in_suit) if c != top]
         if cards:
             return max(cards, key=lambda c: (pts[c], STRENGTH[trump][c]))
         return top
@@ -248,7 +232,7 @@ def _smear(table: Table, seat: int, legal: int) -> int:
     pts = POINTS[trump]
     best = -1
     best_key = -1
-    for card in _cards(legal):
+    for card in mask_cards(legal):
         suit = card >> 3
         if suit == trump and pts[card] >= 10:
             continue

@@ -10,27 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine.cards import SUIT_MASKS
+from bot.engine.cards import SUIT_MASKS, mask_cards
 from bot.engine.deberts import rules
 from bot.engine.deberts.scoring import seat_order
 
 __all__ = ["SimDeal", "combination_award", "random_playout"]
-
-# The card indices of every subset of one suit, for drawing a random legal card.
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(suit * 8 + r for r in range(8) if byte >> r & 1) for byte in range(256))
-    for suit in range(4)
-)
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    spades, clubs, diamonds, hearts = _BYTE_CARDS
-    return (
-        spades[mask & 0xFF]
-        + clubs[mask >> 8 & 0xFF]
-        + diamonds[mask >> 16 & 0xFF]
-        + hearts[mask >> 24]
-    )
 
 
 def combination_award(
@@ -158,7 +142,7 @@ def random_playout(
     seat = leader
     while hands[seat]:
         hand = hands[seat]
-        cards = _cards(hand)
+        cards = mask_cards(hand)
         lead = cards[int(random() * len(cards))]
         hands[seat] = hand ^ (1 << lead)
         led = lead >> 3
@@ -175,7 +159,7 @@ def random_playout(
                     legal = legal & stronger[best] or legal
             else:
                 legal = hand & trump_mask or hand
-            cards = _cards(legal)
+            cards = mask_cards(legal)
             card = cards[int(random() * len(cards))]
             hands[other] = hand ^ (1 << card)
             total += points[card]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine.cards import SUIT_MASKS
+from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
 from bot.engine.thousand.rules import ACE_MARRIAGE_POINTS, ACES, CARD_POINTS, MARRIAGE_POINTS
 
 __all__ = ["SimDeal", "random_playout"]
@@ -21,20 +21,6 @@ _STRENGTH: tuple[int, ...] = tuple(
 _PARTNER: tuple[int, ...] = tuple(
     i + 1 if i & 7 == 5 else i - 1 if i & 7 == 6 else -1 for i in range(32)
 )
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(suit * 8 + r for r in range(8) if byte >> r & 1) for byte in range(256))
-    for suit in range(4)
-)
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    spades, clubs, diamonds, hearts = _BYTE_CARDS
-    return (
-        spades[mask & 0xFF]
-        + clubs[mask >> 8 & 0xFF]
-        + diamonds[mask >> 16 & 0xFF]
-        + hearts[mask >> 24]
-    )
 
 
 class SimDeal:
@@ -133,7 +119,7 @@ class SimDeal:
             return -1
         winner = self.best_seat
         won = 0
-        for c in _cards(self.trick):
+        for c in mask_cards(self.trick):
             won += CARD_POINTS[c]
         self.points[winner] += won
         self.tricks[winner] += 1
@@ -161,14 +147,14 @@ def random_playout(
     points = [0] * seats
     followers = [[(s + k) % seats for k in range(1, seats)] for s in range(seats)]
     suit_masks = SUIT_MASKS
-    byte_cards = _BYTE_CARDS
+    byte_cards = SUIT_BYTE_CARDS
     strength = _STRENGTH
     card_points = CARD_POINTS
     seat = leader
     first = True
     while hands[seat]:
         hand = hands[seat]
-        options = _cards(hand)
+        options = mask_cards(hand)
         card = options[int(draw() * len(options))]
         hands[seat] = hand ^ (1 << card)
         led = card >> 3
@@ -190,7 +176,7 @@ def random_playout(
             elif trump >= 0 and hand & suit_masks[trump]:
                 options = byte_cards[trump][hand >> (trump << 3) & 0xFF]
             else:
-                options = _cards(hand)
+                options = mask_cards(hand)
             card = options[int(draw() * len(options))]
             hands[other] = hand ^ (1 << card)
             won += card_points[card]
