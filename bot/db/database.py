@@ -62,6 +62,9 @@ async def open_database(path: Path | str) -> Database:
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA synchronous=NORMAL")
     await conn.execute("PRAGMA busy_timeout=5000")
+    # After a checkpoint the WAL file keeps its largest size unless capped; busy hours
+    # would otherwise leave tens of megabytes of stale log on disk.
+    await conn.execute("PRAGMA journal_size_limit=4194304")
     db = Database(conn)
     await _migrate(db)
     return db

@@ -51,3 +51,23 @@ async def test_a_table_round_trips(tmp_path: Path) -> None:
     assert await repo.open_in_chat(-5) is None
     assert await repo.latest_in_chat(-5) == created
     await db.close()
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size
+
+
+async def test_the_wal_file_is_cut_back_after_a_busy_spell(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    db = await open_database(path)
+    await db.write("CREATE TABLE scratch (body BLOB)")
+    blob = b"x" * 4096
+    # One transaction must sit in the WAL whole, so the file grows past the cap.
+    await db.conn.executemany("INSERT INTO scratch VALUES (?)", [(blob,)] * 2400)
+    await db.conn.commit()
+    wal = Path(f"{path}-wal")
+    assert _size(wal) > 8 * 1024 * 1024
+    await db.fetchone("PRAGMA wal_checkpoint(PASSIVE)")
+    await db.write("DELETE FROM scratch WHERE rowid = 1")
+    assert _size(wal) <= 4 * 1024 * 1024
+    await db.close()
