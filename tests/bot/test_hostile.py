@@ -16,7 +16,7 @@ from bot.db.models import TableRecord, TableStatus
 from tests.bot.test_commands import group_of
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons
 from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
+from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
 HUGE = "9" * 30
 
@@ -60,6 +60,16 @@ async def started(
     await (await host.press(lobby, "Start")).answer()
     await fake.wait_for(lambda: hand_message(fake, host))
     return lobby
+
+
+async def host_to_play(
+    fake: FakeTelegram, group: FakeChat, host: FakeUser
+) -> tuple[FakeMessage, int, FakeMessage, list[Button]]:
+    """A started table whose host acts first: its message, id, the host's hand and legal buttons."""
+    table = await started(fake, group, host)
+    hand = await fake.wait_for(lambda: hand_message(fake, host))
+    legal = await fake.wait_for(lambda: legal_buttons(hand))
+    return table, table_id_of(table), hand, legal
 
 
 async def test_forged_foreign_and_malformed_callback_data_is_answered_and_changes_nothing(
@@ -115,10 +125,7 @@ async def test_a_forged_version_action_or_card_on_a_real_table_is_refused(
 ) -> None:
     fake = fake_telegram
     group, (ann, _) = await group_of(fake, "Ann", "Ben")
-    table = await started(fake, group, ann)
-    table_id = table_id_of(table)
-    hand = await fake.wait_for(lambda: hand_message(fake, ann))
-    await fake.wait_for(lambda: legal_buttons(hand))
+    table, table_id, hand, _ = await host_to_play(fake, group, ann)
     before = await record_of(running, table_id)
     v = before.version
     mine = {(b.callback_data or "").rsplit(":", 1)[-1] for b in hand.buttons}
@@ -147,10 +154,7 @@ async def test_buttons_pressed_by_people_not_at_the_table_are_refused(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    table = await started(fake, group, ann)
-    table_id = table_id_of(table)
-    hand = await fake.wait_for(lambda: hand_message(fake, ann))
-    await fake.wait_for(lambda: legal_buttons(hand))
+    table, table_id, hand, _ = await host_to_play(fake, group, ann)
     before = await record_of(running, table_id)
     card = legal_buttons(hand)[0].callback_data or ""
     played = await (await ben.press_data(table, card)).answer()
@@ -168,10 +172,7 @@ async def test_buttons_on_finished_or_cancelled_tables_change_nothing(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    table = await started(fake, group, ann)
-    table_id = table_id_of(table)
-    hand = await fake.wait_for(lambda: hand_message(fake, ann))
-    card = await fake.wait_for(lambda: legal_buttons(hand))
+    table, table_id, hand, card = await host_to_play(fake, group, ann)
     data = card[0].callback_data or ""
     await ann.send(group, "/cancel")
     await fake.wait_for(lambda: hand.text == "The table was cancelled.")
