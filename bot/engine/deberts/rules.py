@@ -191,13 +191,28 @@ def _split_runs(byte: int) -> tuple[tuple[int, int, int], ...]:
 _RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_split_runs(b) for b in range(256))
 
 
+# The combinations of every subset of one suit, built once: a hand's come from four look-ups.
+_SUIT_COMBOS: tuple[tuple[tuple[Combination, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Combination(BERZ if size == 4 else TERZ, suit, top, byte << (suit * 8))
+            for size, top, byte in _RUNS[held]
+        )
+        for held in range(256)
+    )
+    for suit in range(4)
+)
+
+
 def combinations(hand: int) -> list[Combination]:
     """Every terz and berz of ``hand``, no card in two of them."""
-    found: list[Combination] = []
-    for suit in range(4):
-        for size, top, byte in _RUNS[hand >> (suit * 8) & 0xFF]:
-            found.append(Combination(BERZ if size == 4 else TERZ, suit, top, byte << (suit * 8)))
-    return found
+    spades, clubs, diamonds, hearts = _SUIT_COMBOS
+    return [
+        *spades[hand & 0xFF],
+        *clubs[hand >> 8 & 0xFF],
+        *diamonds[hand >> 16 & 0xFF],
+        *hearts[hand >> 24 & 0xFF],
+    ]
 
 
 def best_key(combos: list[Combination], trump: int, moscow: bool) -> tuple[int, int, int] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "BAIT",
@@ -34,8 +34,18 @@ def seat_order(dealer: int, seats: int) -> list[int]:
     return [(dealer + 1 + i) % seats for i in range(seats)]
 
 
-@dataclass(frozen=True)
-class Settlement:
+# seat_order for every table size and dealer, built once: scoring runs after every deal.
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    seats: tuple(tuple(seat_order(dealer, seats)) for dealer in range(seats)) for seats in (2, 3)
+}
+
+
+def _order(dealer: int, seats: int) -> Sequence[int]:
+    orders = _ORDERS.get(seats)
+    return orders[dealer] if orders is not None else seat_order(dealer, seats)
+
+
+class Settlement(NamedTuple):
     """``written`` includes any hanging points paid out (``hanging_paid``) this deal."""
 
     outcome: str
@@ -70,57 +80,52 @@ def settle(
     play this deal is its first entry (the only one when amounts are summed).
     """
     seats = len(points)
-    whistlers = [s for s in seat_order(dealer, seats) if s != bidder]
+    whistlers = [s for s in _order(dealer, seats) if s != bidder]
     b = points[bidder]
-    w = sum(points[s] for s in whistlers)
-    total = b + w
+    total = sum(points)
+    w = total - b
     written = [0] * seats
     paid = [0] * seats
-    pending = list(hanging)
-    at_stake = pending.pop(0) if pending else 0
-    mark: str | None = None
+    at_stake = hanging[0] if hanging else 0
+    pending = list(hanging[1:])
     if b > w:
-        outcome = MADE
         if winner_takes_all:
             written[bidder] = total
         else:
             written = list(points)
+        written[bidder] += at_stake
         paid[bidder] = at_stake
-    elif b < w:
-        outcome = BAIT
-        mark = BAIT_MARK
+        return Settlement(MADE, tuple(written), tuple(paid), tuple(pending), None)
+    if b < w:
         if seats == 2:
             written[whistlers[0]] = total
         else:
             for s in whistlers:
                 written[s] = points[s]
             _split(b, whistlers, written)
-        _split(at_stake, whistlers, paid)
-    else:
-        outcome = HANGING
-        mark = hanging_mark(b)
-        for s in whistlers:
-            written[s] = points[s]
         if at_stake:
-            pending.insert(0, at_stake)
-        if pending and not hanging_separately:
-            pending[0] += b
-        else:
-            pending.append(b)
-    return Settlement(
-        outcome=outcome,
-        written=tuple(x + y for x, y in zip(written, paid, strict=True)),
-        hanging_paid=tuple(paid),
-        hanging=tuple(pending),
-        mark=mark,
-    )
+            _split(at_stake, whistlers, paid)
+            _split(at_stake, whistlers, written)
+        return Settlement(BAIT, tuple(written), tuple(paid), tuple(pending), BAIT_MARK)
+    for s in whistlers:
+        written[s] = points[s]
+    if at_stake:
+        pending.insert(0, at_stake)
+    if pending and not hanging_separately:
+        pending[0] += b
+    else:
+        pending.append(b)
+    return Settlement(HANGING, tuple(written), tuple(paid), tuple(pending), hanging_mark(b))
 
 
 def next_dealer(written: Sequence[int], outcome: str, bidder: int, dealer: int) -> int:
     """Rule 9: who wrote the most (after a hanging deal, among the whistlers); ties go earlier."""
-    order = seat_order(dealer, len(written))
-    candidates = [s for s in order if outcome != HANGING or s != bidder]
-    return max(candidates, key=lambda s: (written[s], -order.index(s)))
+    best = -1
+    most = 0
+    for seat in _order(dealer, len(written)):
+        if (outcome != HANGING or seat != bidder) and (best < 0 or written[seat] > most):
+            best, most = seat, written[seat]
+    return best
 
 
 def game_winner(
@@ -130,7 +135,7 @@ def game_winner(
     top = max(totals)
     if top < target:
         return None
-    leaders = [s for s in seat_order(dealer, len(totals)) if totals[s] == top]
+    leaders = [s for s in _order(dealer, len(totals)) if totals[s] == top]
     if last_trick_winner in leaders:
         return last_trick_winner
     return leaders[0]

@@ -24,13 +24,19 @@ from bot.engine.base import (
 from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, mask_to_codes, parse_index
 from bot.engine.deberts import rules, scoring
 from bot.engine.deberts.rules import (
+    BELLA_MASKS,
     BELLA_POINTS,
     CARD_CODES,
     LAST_TRICK_POINTS,
     PLAY_CODES,
+    POINTS,
     SEVENS,
     SUIT_CODES,
     Combination,
+    combinations,
+    legal_mask,
+    mask_codes,
+    winning_position,
 )
 from bot.engine.tricks import deal_seed, shuffled
 
@@ -42,6 +48,11 @@ class Phase:
     BIDDING_2 = "bidding_2"
     PLAY = "play"
     GAME_OVER = "game_over"
+
+
+# Module constants: a global load is cheaper than a class attribute on the hot paths.
+_PLAY = Phase.PLAY
+_GAME_OVER = Phase.GAME_OVER
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,10 @@ class Deberts(Game):
     _trump: int
     _leader: int
     _trick: list[int]
+    # The legal cards of the seat to act while in play, or -1 until asked for: a
+    # caller usually lists the legal actions and then applies one, so the mask is
+    # worked out once for both. Every change to a hand, the trick or the turn resets it.
+    _legal: int
     _tricks: list[list[int]]
     _card_points: list[int]
     _tricks_taken: list[int]
@@ -238,6 +253,7 @@ class Deberts(Game):
         self._leader = (self._dealer + 1) % n
         self._to_act = self._leader
         self._trick = []
+        self._legal = -1
         self._tricks = []
         self._card_points = [0] * n
         self._tricks_taken = [0] * n
@@ -298,7 +314,7 @@ class Deberts(Game):
 
     @property
     def is_over(self) -> bool:
-        return self._phase == Phase.GAME_OVER
+        return self._phase == _GAME_OVER
 
     @property
     def phase(self) -> str:
@@ -320,19 +336,21 @@ class Deberts(Game):
         return mask_to_codes(self._hands[seat])
 
     def current_seat(self) -> int | None:
-        return None if self._phase == Phase.GAME_OVER else self._to_act
+        return None if self._phase == _GAME_OVER else self._to_act
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat != self._to_act:
             return []
         phase = self._phase
-        if phase == Phase.PLAY:
-            hand = self._hands[seat]
-            codes = rules.mask_codes(rules.legal_mask(hand, self._trick, self._trump))
+        if phase == _PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = legal_mask(self._hands[seat], self._trick, self._trump)
+            codes = mask_codes(legal)
             if not self._started >> seat & 1:
                 if self._can_swap(seat):
                     codes.append("swap7")
-                if self._conv.four_sevens_redeal and hand & SEVENS == SEVENS:
+                if self._conv.four_sevens_redeal and self._hands[seat] & SEVENS == SEVENS:
                     codes.append("sevens")
             return codes
         if phase == Phase.BIDDING_1:
@@ -355,20 +373,20 @@ class Deberts(Game):
         return self._conv.order_obligatory and seat == self._dealer
 
     def apply(self, seat: int, action: str) -> None:
-        if self._phase == Phase.GAME_OVER:
+        if seat == self._to_act and self._phase == _PLAY:
+            card = PLAY_CODES.get(action)
+            if card is not None:
+                self._play(seat, card)
+                return
+        if self._phase == _GAME_OVER:
             raise IllegalAction("game_over", "The game is over.")
         if seat != self._to_act:
             raise IllegalAction(
                 "not_your_turn", "It is not this seat's turn.", seat=seat, to_act=self._to_act
             )
-        if self._phase == Phase.PLAY:
-            card = PLAY_CODES.get(action)
-            if card is not None:
-                self._play(seat, card)
-                return
         if action not in rules.ACTION_CODES:
             raise IllegalAction("unknown_action", "Unknown action.", action=action)
-        if self._phase == Phase.PLAY:
+        if self._phase == _PLAY:
             self._play_extra(seat, action)
         else:
             self._bid(seat, action)
@@ -424,7 +442,8 @@ class Deberts(Game):
         self._trump = suit
         self._redeal = None
         self._second_deal()
-        self._phase = Phase.PLAY
+        self._legal = -1
+        self._phase = _PLAY
         self._to_act = self._leader
 
     # -- play ---------------------------------------------------------------------
@@ -440,6 +459,7 @@ class Deberts(Game):
                 )
             seven = rules.seven_of(self._trump)
             self._hands[seat] ^= 1 << seven | 1 << self._open
+            self._legal = -1
             self._swapped = seat
             self._announcements.append(
                 {"seat": seat, "kind": "swap7", "cards": [CARD_CODES[self._open]], "points": 0}
@@ -475,38 +495,52 @@ class Deberts(Game):
         )
 
     def _play(self, seat: int, card: int) -> None:
-        hand = self._hands[seat]
-        bit = 1 << card
+        hands = self._hands
+        hand = hands[seat]
         trick = self._trick
-        if not rules.legal_mask(hand, trick, self._trump) & bit:
+        legal = self._legal
+        if legal < 0:
+            legal = legal_mask(hand, trick, self._trump)
+        bit = 1 << card
+        if not legal & bit:
             raise self._illegal_card(hand, card)
-        n = self._n
-        started = self._started
-        if not started >> seat & 1:
-            self._declared[seat] = rules.combinations(hand)
-            self._started = started = started | 1 << seat
-            if started == (1 << n) - 1:
-                self._resolve_combinations()
-        bella = rules.BELLA_MASKS[self._trump]
+        self._legal = -1
+        if not self._started >> seat & 1:
+            self._first_card(seat, hand)
+        bella = BELLA_MASKS[self._trump]
         if bit & bella and hand & bella == bella:
             self._bella[seat] = True
             self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
         hand ^= bit
-        self._hands[seat] = hand
+        hands[seat] = hand
         trick.append(card)
+        n = self._n
         if len(trick) < n:
             self._to_act = (seat + 1) % n
             return
         trump = self._trump
-        winner = (self._leader + rules.winning_position(trick, trump)) % n
-        points = rules.POINTS[trump]
-        self._card_points[winner] += sum([points[c] for c in trick])
+        leader = self._leader
+        winner = (leader + winning_position(trick, trump)) % n
+        points = POINTS[trump]
+        if n == 2:
+            self._card_points[winner] += points[trick[0]] + points[trick[1]]
+        else:
+            self._card_points[winner] += points[trick[0]] + points[trick[1]] + points[trick[2]]
         self._tricks_taken[winner] += 1
-        self._tricks.append([self._leader, *trick])
+        # The finished trick list becomes the history entry, its leader in front.
+        trick.insert(0, leader)
+        self._tricks.append(trick)
         self._trick = []
         self._leader = self._to_act = winner
         if not hand:
             self._finish_deal(winner)
+
+    def _first_card(self, seat: int, hand: int) -> None:
+        """A seat's first card declares its combinations from the full hand."""
+        self._declared[seat] = combinations(hand)
+        self._started = started = self._started | 1 << seat
+        if started == (1 << self._n) - 1:
+            self._resolve_combinations()
 
     def _resolve_combinations(self) -> None:
         moscow = self._conv.trump_in_combination == "moscow"
@@ -522,22 +556,21 @@ class Deberts(Game):
                     _announcement(self._combo_winner, combo.kind, combo.mask, combo.points)
                 )
 
-    def _bonuses(self) -> tuple[list[int], list[int]]:
-        """Per seat: counted terz/berz points, bella points."""
+    def _finish_deal(self, last_winner: int) -> None:
+        conv = self._conv
         n = self._n
+        points = list(self._card_points)
+        points[last_winner] += LAST_TRICK_POINTS
         combos = [0] * n
         cw = self._combo_winner
         if cw >= 0 and self._tricks_taken[cw]:
-            combos[cw] = sum(combo.points for combo in self._declared[cw])
-        return combos, [BELLA_POINTS if b else 0 for b in self._bella]
-
-    def _finish_deal(self, last_winner: int) -> None:
-        conv = self._conv
-        combos, bella = self._bonuses()
-        points = [
-            c + b + e + (LAST_TRICK_POINTS if s == last_winner else 0)
-            for s, (c, b, e) in enumerate(zip(self._card_points, combos, bella, strict=True))
-        ]
+            combos[cw] = sum([combo.points for combo in self._declared[cw]])
+            points[cw] += combos[cw]
+        bella = [0] * n
+        for seat, announced in enumerate(self._bella):
+            if announced:
+                bella[seat] = BELLA_POINTS
+                points[seat] += BELLA_POINTS
         bidder = self._bidder
         result = scoring.settle(
             points,
@@ -547,12 +580,14 @@ class Deberts(Game):
             winner_takes_all=conv.winner_takes_all,
             hanging_separately=conv.hanging_separately,
         )
-        totals = [t + w for t, w in zip(self._totals, result.written, strict=True)]
+        written = result.written
+        totals = [t + w for t, w in zip(self._totals, written, strict=True)]
         self._totals = totals
         self._hanging = list(result.hanging)
-        cells = tuple(
-            result.mark if s == bidder and result.mark else str(totals[s]) for s in range(self._n)
-        )
+        marks = [str(total) for total in totals]
+        if result.mark:
+            marks[bidder] = result.mark
+        cells = tuple(marks)
         notes: JsonDict = {
             "bidder": bidder,
             "trump": SUIT_CODES[self._trump],
@@ -564,7 +599,7 @@ class Deberts(Game):
             "hanging_left": list(result.hanging),
             "dealer": self._dealer,
         }
-        self._rows.append(ScoreRow(self._deal_no, cells, tuple(totals), result.written, notes))
+        self._rows.append(ScoreRow(self._deal_no, cells, tuple(totals), written, notes))
         last = self._tricks[-1]
         self._last_deal = {
             "deal_no": self._deal_no,
@@ -578,8 +613,8 @@ class Deberts(Game):
             "combination_points": combos,
             "bella_points": bella,
             "tricks_taken": list(self._tricks_taken),
-            "written": list(result.written),
-            "marks": list(cells),
+            "written": list(written),
+            "marks": marks,
             "hanging_paid": list(result.hanging_paid),
             "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
             "announcements": list(self._announcements),
@@ -724,6 +759,7 @@ class Deberts(Game):
         game._trump = data["trump"]
         game._leader = data["leader"]
         game._trick = [parse_index(c) for c in data["trick"]]
+        game._legal = -1
         game._tricks = [[t[0], *(parse_index(c) for c in t[1:])] for t in data["tricks"]]
         game._card_points = list(data["card_points"])
         game._tricks_taken = list(data["tricks_taken"])
