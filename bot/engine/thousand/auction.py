@@ -40,11 +40,10 @@ class Auction(DealState):
     def _must_open(self, seat: int) -> bool:
         return self._high is None and seat == self._first_hand()
 
-    def _auction_actions(self, seat: int) -> list[str]:
+    def _auction_actions(self, seat: int) -> tuple[str, ...]:
         floor, limit = self._bid_range(seat)
-        out = [] if self._must_open(seat) else ["pass"]
-        out.extend(BID_CODES[floor : limit + 1 : 5])
-        return out
+        bids = BID_CODES[floor : limit + 1 : 5]
+        return bids if self._must_open(seat) else ("pass", *bids)
 
     def _bid(self, seat: int, action: str) -> None:
         if action == "pass":

@@ -8,6 +8,7 @@ __all__ = [
     "BID_CODES",
     "CARD_CODES",
     "CONTRACT_CODES",
+    "PLAY_BY_BYTE",
     "PLAY_CODES",
     "PLAY_INDEX",
     "card_of",
@@ -25,7 +26,8 @@ _INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
 PLAY_INDEX: dict[str, int] = {code: i for i, code in enumerate(PLAY_CODES)}
 
 
-_PLAY_BY_BYTE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+# The codes of every subset of one suit, so a hand becomes its codes by four look-ups.
+PLAY_BY_BYTE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(PLAY_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
@@ -52,10 +54,10 @@ def give_codes(mask: int, seat: int) -> tuple[str, ...]:
     )
 
 
-def play_codes(mask: int) -> list[str]:
+def play_codes(mask: int) -> tuple[str, ...]:
     """``"c<card>"`` codes of the cards in ``mask``, in card order."""
-    spades, clubs, diamonds, hearts = _PLAY_BY_BYTE
-    return list(
+    spades, clubs, diamonds, hearts = PLAY_BY_BYTE
+    return (
         spades[mask & 0xFF]
         + clubs[mask >> 8 & 0xFF]
         + diamonds[mask >> 16 & 0xFF]

@@ -14,7 +14,7 @@ from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow
 from bot.engine.cards import codes_to_mask, popcount
 from bot.engine.thousand import view as views
 from bot.engine.thousand.auction import Auction
-from bot.engine.thousand.codes import CARD_CODES, PLAY_INDEX, play_codes
+from bot.engine.thousand.codes import CARD_CODES, PLAY_INDEX
 from bot.engine.thousand.handover import Handover
 from bot.engine.thousand.play import CardPlay
 from bot.engine.thousand.rules import DECK, GOLDEN_DEALS, ThousandConventions, card_points
@@ -183,12 +183,12 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal(seat)
-        return legal[:]
+        return list(legal)
 
-    def _compute_legal(self, seat: int) -> list[str]:
+    def _compute_legal(self, seat: int) -> tuple[str, ...]:
         phase = self._phase
         if phase == PLAY:
-            return play_codes(self._legal_mask(seat))
+            return self._play_actions(seat)
         if phase == AUCTION:
             return self._auction_actions(seat)
         if phase == GIVE:
@@ -196,12 +196,20 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         if phase == CONTRACT:
             return self._contract_actions(seat)
         if phase == TALON:
-            return ["t0", "t1"]
+            return ("t0", "t1")
         if phase == REDEAL:
-            return ["redeal", "keep"]
-        return []
+            return ("redeal", "keep")
+        return ()
 
     def apply(self, seat: int, action: str) -> None:
+        legal = self._legal
+        if legal is not None and seat == self._to_act and action in legal:
+            # The cached codes were listed for this very state and seat (any change
+            # clears them), so the card needs no second check.
+            self._legal = None
+            if self._phase == PLAY:
+                self._play_card(seat, PLAY_INDEX[action])
+                return
         if self._winner is not None:
             raise IllegalAction("game_over", "The game is over.")
         if seat != self._to_act:
@@ -210,12 +218,6 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             )
         phase = self._phase
         head = action[:1]
-        legal = self._legal
-        if legal is not None and phase == PLAY and action in legal:
-            # The cached list was computed for this very state and seat: no need to re-check.
-            self._legal = None
-            self._play_card(seat, PLAY_INDEX[action])
-            return
         self._legal = None
         if phase == PLAY and head == "c":
             self._play(seat, action)
@@ -289,12 +291,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         assert bidder is not None and contract is not None
         golden = self._conv.golden_round and self._scored_deals() < GOLDEN_DEALS
         outcome = DealOutcome(
-            bidder=bidder,
-            contract=contract,
-            conceded=conceded,
-            points=tuple(self.deal_points()),
-            tricks=tuple(self._tricks),
-            golden=golden,
+            bidder, contract, conceded, tuple(self.deal_points()), tuple(self._tricks), golden
         )
         result = settle(
             outcome,

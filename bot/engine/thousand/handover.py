@@ -13,9 +13,9 @@ __all__ = ["Handover"]
 class Handover(DealState):
     """The bidder's give-away, the redeal requests and naming (or conceding) the contract."""
 
-    def _give_actions(self, seat: int) -> list[str]:
+    def _give_actions(self, seat: int) -> tuple[str, ...]:
         mask = self._hands[seat]
-        out: list[str] = []
+        out: tuple[str, ...] = ()
         for target in range(self._n):
             if target != seat and not self._received[target]:
                 out += give_codes(mask, target)
@@ -95,12 +95,11 @@ class Handover(DealState):
     def _may_concede(self, seat: int) -> bool:
         return self._conv.concede and seat != self._barrel_seat
 
-    def _contract_actions(self, seat: int) -> list[str]:
+    def _contract_actions(self, seat: int) -> tuple[str, ...]:
         low, high = self._contract_bounds(seat)
-        out = [CONTRACT_CODES[low]]
-        out.extend(CONTRACT_CODES[next_bid_floor(low) : high + 1 : 5])
+        out = (CONTRACT_CODES[low], *CONTRACT_CODES[next_bid_floor(low) : high + 1 : 5])
         if self._may_concede(seat):
-            out.append("concede")
+            out += ("concede",)
         return out
 
     def _name_contract(self, seat: int, action: str) -> None:

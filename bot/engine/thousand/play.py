@@ -5,14 +5,23 @@ from __future__ import annotations
 from bot.engine.base import IllegalAction
 from bot.engine.cards import SUIT_MASKS
 from bot.engine.thousand import view as views
-from bot.engine.thousand.codes import CARD_CODES, card_of
-from bot.engine.thousand.rules import ACE_MARRIAGE_POINTS, ACES, MARRIAGE_POINTS, RANKING
+from bot.engine.thousand.codes import CARD_CODES, PLAY_BY_BYTE, card_of, play_codes
+from bot.engine.thousand.rules import (
+    ACE_MARRIAGE_POINTS,
+    ACES,
+    KINGS,
+    MARRIAGE_POINTS,
+    QUEENS,
+    RANKING,
+)
 from bot.engine.thousand.state import DealState
 
 __all__ = ["CardPlay"]
 
 _QUEEN, _KING, _ACE = 5, 6, 7  # rank offsets within a suit's 8 slots: 9 is 2, A is 7
 _STRENGTH = RANKING.plain_strength  # Thousand ranks trumps as plain suits: A 10 K Q J 9
+# Only a king, queen or ace led can declare anything: every other lead skips the check.
+_DECLARABLE = KINGS | QUEENS | ACES
 
 
 class CardPlay(DealState):
@@ -33,6 +42,22 @@ class CardPlay(DealState):
                 return trumps
         return hand
 
+    def _play_actions(self, seat: int) -> tuple[str, ...]:
+        """The codes of ``_legal_mask``: one suit's are a single table look-up."""
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:
+            led = trick[0][1] >> 3
+            follow = hand >> (led << 3) & 0xFF
+            if follow:
+                return PLAY_BY_BYTE[led][follow]
+            trump = self._trump
+            if trump >= 0:
+                trumps = hand >> (trump << 3) & 0xFF
+                if trumps:
+                    return PLAY_BY_BYTE[trump][trumps]
+        return play_codes(hand)
+
     def _play(self, seat: int, action: str) -> None:
         card = card_of(action[1:]) if len(action) == 3 else None
         if card is None:
@@ -50,7 +75,7 @@ class CardPlay(DealState):
         hands = self._hands
         hand = hands[seat]
         trick = self._trick
-        if not trick and self._tricks_played:
+        if not trick and _DECLARABLE >> card & 1 and self._tricks_played:
             self._declare(seat, card, hand)
         hands[seat] = hand ^ (1 << card)
         trick.append([seat, card])

@@ -93,12 +93,19 @@ def card_points(mask: int) -> int:
     )
 
 
+# A king sits one slot above its queen, so ``hand & hand >> 1 & QUEENS`` keeps the
+# queens whose king is held too: one look-up then prices every marriage in a hand.
+_MARRIAGES_BY_QUEENS: dict[int, int] = {
+    sum(QUEENS & PAIRS[s] for s in range(4) if held >> s & 1): sum(
+        MARRIAGE_POINTS[s] for s in range(4) if held >> s & 1
+    )
+    for held in range(16)
+}
+
+
 def marriages_in(hand: int, ace_marriage: bool) -> int:
     """Points of every marriage (and the ace marriage, if enabled) held in ``hand``."""
-    total = 0
-    for suit in range(4):
-        if hand & PAIRS[suit] == PAIRS[suit]:
-            total += MARRIAGE_POINTS[suit]
+    total = _MARRIAGES_BY_QUEENS[hand & hand >> 1 & QUEENS]
     if ace_marriage and hand & ACES == ACES:
         total += ACE_MARRIAGE_POINTS
     return total

@@ -7,7 +7,7 @@ calls :func:`settle` once per scored deal and records what it returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine.thousand.rules import (
     BARREL,
@@ -24,8 +24,7 @@ from bot.engine.thousand.rules import (
 __all__ = ["DealOutcome", "Settlement", "settle"]
 
 
-@dataclass(frozen=True)
-class DealOutcome:
+class DealOutcome(NamedTuple):
     """What happened at the table in one deal, before any bookkeeping."""
 
     bidder: int
@@ -56,21 +55,28 @@ def settle(
     barrel_seat: int | None,
     barrel_attempts: int,
 ) -> Settlement:
+    bidder, contract, conceded, points, tricks, golden = outcome
     seats = len(totals)
-    bidder, contract = outcome.bidder, outcome.contract
-    factor = 2 if outcome.golden else 1
-    still = _standing_still(seats, bidder, barrel_seat)
+    factor = 2 if golden else 1
     on_barrel_play = barrel_seat is not None and bidder == barrel_seat
-    made = not outcome.conceded and outcome.points[bidder] >= contract
+    made = not conceded and points[bidder] >= contract
+    penalty = conventions.concede_penalty
 
+    # Each seat's column is worked out on its own, so one pass does them all.
     written = [0] * seats
     marks = [""] * seats
+    stood_still = [False] * seats
+    bolted = [0] * seats
+    bolt_penalties = [0] * seats
+    new_totals = list(totals)
+    new_bolts = list(bolts)
     for seat in range(seats):
-        if seat in still:
+        if barrel_seat is not None and (seat != bidder if on_barrel_play else seat == barrel_seat):
+            stood_still[seat] = True
             marks[seat] = "stood still"
-        elif seat == bidder:
-            if outcome.conceded:
-                penalty = conventions.concede_penalty
+            continue
+        if seat == bidder:
+            if conceded:
                 written[seat] = -contract * factor if penalty else 0
                 marks[seat] = f"-{contract * factor}" if penalty else "conceded"
             elif made:
@@ -83,33 +89,17 @@ def settle(
                 written[seat] = -contract * factor
                 marks[seat] = str(written[seat])
         else:
-            base = (
-                concede_share(contract)
-                if outcome.conceded
-                else round_whistler(outcome.points[seat])
-            )
+            base = concede_share(contract) if conceded else round_whistler(points[seat])
             written[seat] = base * factor
             marks[seat] = str(written[seat])
-
-    new_totals = [t + w for t, w in zip(totals, written, strict=True)]
-    new_bolts = list(bolts)
-    bolted: list[int] = []
-    bolt_penalties: list[int] = []
-    for seat in range(seats):
-        if seat in still:
-            continue
-        gets_bolt = (
-            (seat == bidder and not conventions.concede_penalty)
-            if outcome.conceded
-            else outcome.tricks[seat] == 0
-        )
-        if gets_bolt:
-            bolted.append(seat)
+        new_totals[seat] += written[seat]
+        if (seat == bidder and not penalty) if conceded else tricks[seat] == 0:
+            bolted[seat] = 1
             new_bolts[seat] += 1
             if new_bolts[seat] >= BOLTS_PER_PENALTY:
                 new_bolts[seat] = 0
                 new_totals[seat] -= BOLT_PENALTY
-                bolt_penalties.append(seat)
+                bolt_penalties[seat] = -BOLT_PENALTY
 
     winner: int | None = None
     events: list[dict[str, Any]] = []
@@ -120,47 +110,40 @@ def settle(
         if on_barrel_play and made:
             winner = seat_on
             events.append({"seat": seat_on, "event": "won"})
-    if winner is None:
+    if winner is None and (seat_on is not None or max(new_totals) >= BARREL):
         seat_on, attempts = _barrel(new_totals, seat_on, attempts, events)
 
-    trucked: list[int] = []
+    trucked = [False] * seats
     if conventions.dump_truck and winner is None:
         for seat in range(seats):
             if new_totals[seat] in (DUMP_TRUCK, -DUMP_TRUCK):
                 new_totals[seat] = 0
-                trucked.append(seat)
+                trucked[seat] = True
 
     deltas = [n - t for n, t in zip(new_totals, totals, strict=True)]
+    result = "conceded" if conceded else ("made" if made else "failed")
     notes: dict[str, Any] = {
         "bidder": bidder,
         "contract": contract,
-        "result": "conceded" if outcome.conceded else ("made" if made else "failed"),
-        "outcome": "conceded" if outcome.conceded else ("made" if made else "failed"),
-        "conceded": outcome.conceded,
-        "points": list(outcome.points),
+        "result": result,
+        "outcome": result,
+        "conceded": conceded,
+        "points": list(points),
         "written": written,
         "marks": marks,
-        "stood_still": [seat in still for seat in range(seats)],
-        "bolts": [int(seat in bolted) for seat in range(seats)],
-        "bolt_penalties": [-BOLT_PENALTY if seat in bolt_penalties else 0 for seat in range(seats)],
+        "stood_still": stood_still,
+        "bolts": bolted,
+        "bolt_penalties": bolt_penalties,
         "bolt_counts": list(new_bolts),
         "on_barrel": [seat == seat_on for seat in range(seats)],
         "barrel": {"seat": seat_on, "attempts": attempts},
         "barrel_seat": seat_on,
         "barrel_attempts": attempts,
         "barrel_events": events,
-        "dump_truck": [seat in trucked for seat in range(seats)],
-        "golden": outcome.golden,
+        "dump_truck": trucked,
+        "golden": golden,
     }
     return Settlement(new_totals, new_bolts, seat_on, attempts, winner, deltas, notes)
-
-
-def _standing_still(seats: int, bidder: int, barrel_seat: int | None) -> set[int]:
-    if barrel_seat is None:
-        return set()
-    if bidder == barrel_seat:
-        return {s for s in range(seats) if s != bidder}
-    return {barrel_seat}
 
 
 def _barrel(

@@ -49,7 +49,8 @@ class DealState:
         self._earlier_deals = 0
         self._winner: int | None = None
         self._last_deal: JsonDict | None = None
-        self._legal: list[str] | None = None
+        # The legal codes of the seat to act, listed once per state; ``apply`` clears them.
+        self._legal: tuple[str, ...] | None = None
         self._clear_deal()
 
     def _clear_deal(self) -> None:
