@@ -12,7 +12,6 @@ from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
@@ -25,6 +24,7 @@ from bot.middlewares import ContextMiddleware
 from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
 from bot.services.sender import Sender
+from bot.services.session import LeanSession
 from bot.services.tables import TableService
 from bot.services.timers import Scheduler
 
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 
 def make_bot(settings: Settings) -> Bot:
-    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    session = LeanSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     return Bot(
         settings.bot_token.get_secret_value(),
         session=session,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Translator
+from bot.render.common import labels_for
 
 __all__ = ["action_label", "card_label", "cards_line", "sort_codes", "suit_symbol"]
 
@@ -39,9 +40,8 @@ def _is_card(text: str) -> bool:
     return len(text) == 2 and text[0] in _RANK_ORDER and text[1] in _SUITS
 
 
-def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
-    """A button label for an engine action code; unknown codes show as they are."""
-    fixed = {
+def _fixed_actions(tr: Translator) -> dict[str, str]:
+    return {
         "play": tr("Play"),
         "pass": tr("Pass"),
         "swap7": tr("Swap the seven"),
@@ -51,6 +51,11 @@ def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
         "play_on": tr("Play on"),
         "keep": tr("Keep"),
     }
+
+
+def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
+    """A button label for an engine action code; unknown codes show as they are."""
+    fixed = labels_for(tr, _fixed_actions)
     if code in fixed:
         return fixed[code]
     head, rest = code[:1], code[1:]

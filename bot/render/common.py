@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
+from weakref import WeakKeyDictionary
+
+from aiogram.utils.i18n import I18n
 
 from bot.i18n import Translator
 
-__all__ = ["convention_value", "game_title", "name_of", "option_label", "phase_label"]
+__all__ = [
+    "convention_value",
+    "game_title",
+    "labels_for",
+    "name_of",
+    "option_label",
+    "phase_label",
+]
+
+Labels = Callable[[Translator], dict[str, str]]
+
+_LABELS: WeakKeyDictionary[I18n, dict[tuple[str, Labels], dict[str, str]]] = WeakKeyDictionary()
+
+
+def labels_for(tr: Translator, build: Labels) -> dict[str, str]:
+    """``build(tr)``, made once per catalog and locale.
+
+    The label tables are rebuilt for every message otherwise, a dozen catalog
+    look-ups each, to use one entry.
+    """
+    per_catalog = _LABELS.get(tr.i18n)
+    if per_catalog is None:
+        per_catalog = _LABELS[tr.i18n] = {}
+    key = (tr.locale, build)
+    labels = per_catalog.get(key)
+    if labels is None:
+        labels = per_catalog[key] = build(tr)
+    return labels
+
+
+def _game_titles(tr: Translator) -> dict[str, str]:
+    return {"deberts": tr("Deberts"), "thousand": tr("Thousand")}
 
 
 def game_title(game: str, tr: Translator) -> str:
-    return {"deberts": tr("Deberts"), "thousand": tr("Thousand")}.get(game, game)
+    return labels_for(tr, _game_titles).get(game, game)
 
 
 def name_of(names: list[str], seat: int | None) -> str:
@@ -20,8 +55,8 @@ def name_of(names: list[str], seat: int | None) -> str:
     return escape(names[seat])
 
 
-def phase_label(phase: str, tr: Translator) -> str:
-    labels = {
+def _phase_labels(tr: Translator) -> dict[str, str]:
+    return {
         "bidding": tr("bidding"),
         "auction": tr("bidding"),
         "redeal": tr("a redeal may be asked for"),
@@ -35,7 +70,10 @@ def phase_label(phase: str, tr: Translator) -> str:
         "game_over": tr("game over"),
         "over": tr("game over"),
     }
-    return labels.get(phase, phase.replace("_", " "))
+
+
+def phase_label(phase: str, tr: Translator) -> str:
+    return labels_for(tr, _phase_labels).get(phase, phase.replace("_", " "))
 
 
 def option_label(name: str, tr: Translator) -> str:

@@ -7,10 +7,10 @@ from typing import Any
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import Translator
-from bot.keyboards.callbacks import Act, TableButton
-from bot.keyboards.layout import keyboard
+from bot.keyboards.callbacks import act_data, table_button_data
+from bot.keyboards.layout import keyboard, markup, rows
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
-from bot.render.common import game_title, name_of, phase_label
+from bot.render.common import game_title, labels_for, name_of, phase_label
 
 __all__ = [
     "hand_alert",
@@ -87,15 +87,18 @@ def _table_lines(
     return lines
 
 
-def _kind_label(kind: str, tr: Translator) -> str:
-    labels = {
+def _kind_labels(tr: Translator) -> dict[str, str]:
+    return {
         "terz": tr("terz"),
         "berz": tr("berz"),
         "bella": tr("bella"),
         "marriage": tr("marriage"),
         "ace_marriage": tr("ace marriage"),
     }
-    return labels.get(kind, kind.replace("_", " "))
+
+
+def _kind_label(kind: str, tr: Translator) -> str:
+    return labels_for(tr, _kind_labels).get(kind, kind.replace("_", " "))
 
 
 def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
@@ -128,8 +131,8 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
 
 def table_keyboard(table_id: int, version: int, tr: Translator) -> InlineKeyboardMarkup:
     buttons = [
-        (tr("🂠 My hand"), TableButton(t=table_id, v=version, a="hand")),
-        (tr("Last trick"), TableButton(t=table_id, v=version, a="last")),
+        (tr("🂠 My hand"), table_button_data(table_id, version, "hand")),
+        (tr("Last trick"), table_button_data(table_id, version, "last")),
     ]
     return keyboard(buttons, (2,))
 
@@ -168,15 +171,13 @@ def hand_keyboard(
         label = card_label(code, tr.locale)
         if playable:
             label = f"▶ {label}" if code in playable else f"· {label} ·"
-        cards.append((label, Act(t=table_id, v=version, c="c" + code)))
+        cards.append((label, act_data(table_id, version, "c" + code)))
     extras = [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
     actions = [
-        (action_label(code, tr, names), Act(t=table_id, v=version, c=code))
+        (action_label(code, tr, names), act_data(table_id, version, code))
         for code in extras[:_MAX_EXTRA_BUTTONS]
     ]
-    card_rows = keyboard(cards, (5,)).inline_keyboard
-    action_rows = keyboard(actions, (4,)).inline_keyboard
-    return InlineKeyboardMarkup(inline_keyboard=[*card_rows, *action_rows])
+    return markup([*rows(cards, (5,)), *rows(actions, (4,))])
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:

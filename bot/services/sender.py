@@ -29,6 +29,7 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup
+from pydantic import BaseModel
 
 __all__ = ["GROUP_MESSAGES_PER_MINUTE", "Sender"]
 
@@ -39,6 +40,10 @@ GROUP_MESSAGES_PER_MINUTE = 20
 _MAX_ATTEMPTS = 5
 _BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
+
+
+def _field_key(value: object) -> object:
+    return value.model_dump_json() if isinstance(value, BaseModel) else value
 
 
 def _not_modified(error: TelegramBadRequest) -> bool:
@@ -120,7 +125,7 @@ class Sender:
             return await self.send(error.migrate_to_chat_id, text, markup)
         if message is None:
             return None
-        self._remember(chat_id, message.message_id, text, markup)
+        self._remember(chat_id, message.message_id, self._fingerprint(text, markup))
         return message.message_id
 
     async def edit(
@@ -145,14 +150,14 @@ class Sender:
             return False
         except TelegramBadRequest as error:
             if _not_modified(error):
-                self._remember(chat_id, message_id, text, markup)
+                self._remember(chat_id, message_id, fingerprint)
                 return True
             if _message_gone(error):
                 return False
             raise
         if result is None:
             return True  # blocked: nothing more to do for this chat
-        self._remember(chat_id, message_id, text, markup)
+        self._remember(chat_id, message_id, fingerprint)
         return True
 
     async def show(
@@ -192,12 +197,24 @@ class Sender:
 
     @staticmethod
     def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> int:
-        return hash((text, markup.model_dump_json() if markup else ""))
+        # The buttons' field values, much cheaper than serialising the keyboard on
+        # every edit. (aiogram's models all hash to 0: their schemas are built late.)
+        if not markup:
+            return hash((text, None))
+        return hash(
+            (
+                text,
+                tuple(
+                    tuple(map(_field_key, button.__dict__.values()))
+                    for row in markup.inline_keyboard
+                    for button in row
+                ),
+                tuple(map(len, markup.inline_keyboard)),
+            )
+        )
 
-    def _remember(
-        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
-    ) -> None:
-        self._shown[(chat_id, message_id)] = self._fingerprint(text, markup)
+    def _remember(self, chat_id: int, message_id: int, fingerprint: int) -> None:
+        self._shown[(chat_id, message_id)] = fingerprint
         self._shown.move_to_end((chat_id, message_id))
         while len(self._shown) > _CACHE_SIZE:
             self._shown.popitem(last=False)
