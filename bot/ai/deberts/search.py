@@ -16,9 +16,12 @@ from bot.ai.deberts.sampling import auction_weight, sample_hands
 from bot.ai.deberts.table import Table, beats, deal_result, play_out
 
 __all__ = [
+    "BID_Z",
     "PLAYS_PER_MS",
-    "auction_values",
+    "PLAY_Z",
+    "auction_choice",
     "best_card",
+    "clear_winner",
     "table_for",
 ]
 
@@ -26,6 +29,38 @@ __all__ = [
 # that a decision with the default budget stays within it under load.
 PLAYS_PER_MS = 20.0
 _MIN_SAMPLES = 6
+# Leave the hand-written choice only for an option that beats it by this many
+# standard errors of the paired difference over the same sampled deals. The
+# search's means are noisy, and the best of several noisy means is biased
+# upwards, so a plain maximum strays from sound choices more often than it finds
+# better ones.
+PLAY_Z = 1.0
+BID_Z = 1.0
+
+
+def clear_winner(results: dict[int, list[float]], default: int, z: float) -> int:
+    """The option whose paired gain over ``default`` is largest once ``z`` errors are taken off.
+
+    ``results[option][i]`` is the option's outcome in sampled deal ``i``; the
+    default stands unless some option's lower bound on its gain is above zero.
+    """
+    base = results[default]
+    count = len(base)
+    best = default
+    best_bound = 0.0
+    for option, values in results.items():
+        if option == default:
+            continue
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        mean = sum(diffs) / count
+        if count > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+            bound = mean - z * (var / count) ** 0.5
+        else:
+            bound = mean
+        if bound > best_bound or (bound == best_bound and best != default and option < best):
+            best, best_bound = option, bound
+    return best
 
 
 def table_for(k: Knowledge, hands: list[int]) -> Table:
@@ -73,14 +108,16 @@ def _weighted_sample(k: Knowledge, rng: random.Random) -> list[int]:
     return hands
 
 
-def best_card(k: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
-    """The card of ``cards`` with the best mean deal result over sampled deals."""
+def best_card(
+    k: Knowledge, cards: list[int], rng: random.Random, budget_ms: float, default: int
+) -> int:
+    """The card of ``cards`` clearly best over sampled deals, else ``default``."""
     if len(cards) == 1:
         return cards[0]
     plays_left = sum(k.hand_sizes) or 1
     rollouts = max(1, int(budget_ms * PLAYS_PER_MS / plays_left))
     samples = max(_MIN_SAMPLES, rollouts // len(cards))
-    totals = dict.fromkeys(cards, 0.0)
+    results: dict[int, list[float]] = {card: [] for card in cards}
     seat = k.seat
     for _ in range(samples):
         hands = _weighted_sample(k, rng)
@@ -90,8 +127,8 @@ def best_card(k: Knowledge, cards: list[int], rng: random.Random, budget_ms: flo
             table.note_play(seat, card)
             table.play(card)
             points = play_out(table, greedy_card)
-            totals[card] += deal_result(points, k.bidder, seat)
-    return max(cards, key=lambda c: (totals[c], -c))
+            results[card].append(deal_result(points, k.bidder, seat))
+    return clear_winner(results, default, PLAY_Z)
 
 
 def _deal_out(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -136,17 +173,18 @@ def _fits_auction(k: Knowledge, first: list[int]) -> bool:
     return True
 
 
-def auction_values(
-    k: Knowledge, options: list[int], rng: random.Random, budget_ms: float
-) -> dict[int, float]:
-    """Mean deal result for the seat for each option: order a suit, or pass (-1).
+def auction_choice(
+    k: Knowledge, options: list[int], rng: random.Random, budget_ms: float, default: int
+) -> int:
+    """The option clearly best for the seat over sampled deals, else ``default``.
 
-    After a pass the rest of the auction is played by the easy rule (ours too in
-    the second round), then the deal is played out greedily; a redeal is worth 0.
+    Options: order a suit, or pass (-1). After a pass the rest of the auction is
+    played by the easy rule (ours too in the second round), then the deal is
+    played out greedily; a redeal is worth 0.
     """
     rollouts = max(1, int(budget_ms * PLAYS_PER_MS / (9 * k.n)))
     samples = max(_MIN_SAMPLES, rollouts // max(1, len(options)))
-    totals = dict.fromkeys(options, 0.0)
+    results: dict[int, list[float]] = {option: [] for option in options}
     n = k.n
     seat = k.seat
     order = seat_order(k.dealer, n)
@@ -157,12 +195,12 @@ def auction_values(
         hands = [first[s] | extra[s] for s in range(n)]
         for option in options:
             if option >= 0:
-                totals[option] += _play_deal(k, hands, seat, option, bottom)
+                results[option].append(_play_deal(k, hands, seat, option, bottom))
                 continue
             bidder, trump = _after_pass(k, first, order, second_round, obligatory)
-            if bidder >= 0:
-                totals[option] += _play_deal(k, hands, bidder, trump, bottom)
-    return {t: v / samples for t, v in totals.items()}
+            value = _play_deal(k, hands, bidder, trump, bottom) if bidder >= 0 else 0.0
+            results[option].append(value)
+    return clear_winner(results, default, BID_Z)
 
 
 def _after_pass(
