@@ -9,6 +9,7 @@ import pytest
 from bot.ai.deberts import easy_policy, hard_policy
 from bot.ai.deberts.knowledge import read_view
 from bot.ai.deberts.sampling import sample_hands
+from bot.ai.deberts.search import clear_winner
 from bot.ai.players import choose
 from bot.engine.cards import SUIT_MASKS, codes_to_mask
 from bot.engine.deberts import Deberts, DebertsConventions, from_decks, from_position, stacked_deck
@@ -142,3 +143,11 @@ def test_voids_are_inferred_from_play() -> None:
     assert k0.voids[0] == 0
     view = game.view(game.current_seat() or 0)
     assert hard_policy(view, random.Random(2), BUDGET) in view["legal"]
+
+
+def test_hard_keeps_the_default_unless_another_option_is_clearly_better() -> None:
+    noisy = {1: [10.0, -10.0, 12.0, -12.0], 2: [0.0, 0.0, 0.0, 0.0]}
+    assert clear_winner(noisy, default=2, z=1.0) == 2  # mean gain 0 within its noise
+    steady = {1: [5.0, 6.0, 5.0, 6.0], 2: [0.0, 0.0, 0.0, 0.0], 3: [1.0, 1.0, 1.0, 1.5]}
+    assert clear_winner(steady, default=2, z=1.0) == 1
+    assert clear_winner(steady, default=1, z=1.0) == 1  # nothing beats the default
