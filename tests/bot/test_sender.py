@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import pytest
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.keyboards.layout import button, markup
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
+from bot.services.session import LeanSession
 from tests.e2e.harness import VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram
 
 
-def sender_for(fake: FakeTelegram, clock: VirtualClock, blocked: list[int]) -> tuple[Sender, Bot]:
-    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+@pytest.fixture(params=["stock", "lean"])
+def session_kind(request: pytest.FixtureRequest) -> str:
+    """Every rule holds with aiogram's own session and with the bot's lean one."""
+    return str(request.param)
+
+
+def sender_for(
+    fake: FakeTelegram, clock: VirtualClock, blocked: list[int], session_kind: str
+) -> tuple[Sender, Bot]:
+    default = DefaultBotProperties(parse_mode="HTML")
+    if session_kind == "lean":
+        bot = Bot(fake.token, session=LeanSession(api=fake.api_server()), default=default)
+    else:
+        bot = fake.make_bot(default=default)
 
     async def on_blocked(chat_id: int) -> None:
         blocked.append(chat_id)
@@ -21,9 +37,11 @@ def sender_for(fake: FakeTelegram, clock: VirtualClock, blocked: list[int]) -> t
     return Sender(bot, sleep=clock.sleep, clock=clock, on_blocked=on_blocked), bot
 
 
-async def test_429_waits_retry_after_and_sends_once(fake_telegram: FakeTelegram) -> None:
+async def test_429_waits_retry_after_and_sends_once(
+    fake_telegram: FakeTelegram, session_kind: str
+) -> None:
     clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked)
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     fake_telegram.fail_next("sendMessage", 429, retry_after=7, count=2)
     message_id = await sender.send(ann.id, "hello")
@@ -33,9 +51,11 @@ async def test_429_waits_retry_after_and_sends_once(fake_telegram: FakeTelegram)
     await bot.session.close()
 
 
-async def test_an_unchanged_edit_is_a_success_without_a_call(fake_telegram: FakeTelegram) -> None:
+async def test_an_unchanged_edit_is_a_success_without_a_call(
+    fake_telegram: FakeTelegram, session_kind: str
+) -> None:
     clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked)
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     message_id = await sender.send(ann.id, "same")
     assert message_id is not None
@@ -49,9 +69,9 @@ async def test_an_unchanged_edit_is_a_success_without_a_call(fake_telegram: Fake
     await bot.session.close()
 
 
-async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram) -> None:
+async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram, session_kind: str) -> None:
     clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked)
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     new_id = await sender.show(ann.id, 999, "table")
     assert new_id is not None and new_id != 999
@@ -61,9 +81,10 @@ async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram) -> None
 
 async def test_a_user_who_blocked_the_bot_is_reported_and_skipped(
     fake_telegram: FakeTelegram,
+    session_kind: str,
 ) -> None:
     clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked)
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     ann.block_bot()
     assert await sender.send(ann.id, "cards") is None
@@ -73,9 +94,10 @@ async def test_a_user_who_blocked_the_bot_is_reported_and_skipped(
 
 async def test_a_group_gets_at_most_twenty_new_messages_a_minute(
     fake_telegram: FakeTelegram,
+    session_kind: str,
 ) -> None:
     clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked)
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     group = fake_telegram.add_group("Cards", members=[ann])
     sent_at = []
@@ -93,4 +115,75 @@ async def test_a_group_gets_at_most_twenty_new_messages_a_minute(
     for n in range(GROUP_MESSAGES_PER_MINUTE + 5):
         await sender.send(ann.id, f"p{n}")
     assert len(clock.waited) == before
+    await bot.session.close()
+
+
+async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_not(
+    fake_telegram: FakeTelegram, session_kind: str
+) -> None:
+    clock, blocked = VirtualClock(), []
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
+    ann = fake_telegram.add_user("Ann", started=True)
+
+    def validated(*data: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup(
+            inline_keyboard=[[InlineKeyboardButton(text="card", callback_data=d) for d in data]]
+        )
+
+    message_id = await sender.send(ann.id, "hand", validated("a:1:1:c7S", "a:1:1:c8S"))
+    assert message_id is not None
+    mark = fake_telegram.mark()
+    # the same content built without validation counts as shown
+    same = markup([[button("card", "a:1:1:c7S"), button("card", "a:1:1:c8S")]])
+    assert await sender.edit(ann.id, message_id, "hand", same)
+    assert not fake_telegram.calls("editMessageText", since=mark)
+    for changed in (
+        validated("a:1:1:c7S", "a:1:2:c8S"),  # one callback
+        markup([[button("card", "a:1:1:c7S")], [button("card", "a:1:1:c8S")]]),  # the rows
+        InlineKeyboardMarkup(
+            inline_keyboard=[
+                [
+                    InlineKeyboardButton(text="card", callback_data="a:1:1:c7S"),
+                    InlineKeyboardButton(text="card", url="https://example.org"),
+                ]
+            ]
+        ),
+    ):
+        mark = fake_telegram.mark()
+        assert await sender.edit(ann.id, message_id, "hand", changed)
+        assert [c.status for c in fake_telegram.calls("editMessageText", since=mark)] == [200]
+        shown = fake_telegram.messages(ann)[-1].reply_markup
+        assert shown == changed.model_dump(exclude_none=True)
+    await bot.session.close()
+
+
+async def test_an_edit_waits_out_429_and_server_errors(
+    fake_telegram: FakeTelegram, session_kind: str
+) -> None:
+    clock, blocked = VirtualClock(), []
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
+    ann = fake_telegram.add_user("Ann", started=True)
+    message_id = await sender.send(ann.id, "before")
+    assert message_id is not None
+    fake_telegram.fail_next("editMessageText", 429, retry_after=3)
+    fake_telegram.fail_next("editMessageText", 502)
+    assert await sender.edit(ann.id, message_id, "after")
+    assert clock.waited == [3, 0.5]  # the backoff of a second attempt
+    assert fake_telegram.messages(ann)[-1].text == "after"
+    await bot.session.close()
+
+
+async def test_a_group_upgraded_to_a_supergroup_is_followed(
+    fake_telegram: FakeTelegram, session_kind: str
+) -> None:
+    clock, blocked = VirtualClock(), []
+    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    old_message = await sender.send(group.id, "table")
+    assert old_message is not None
+    new_id = fake_telegram.migrate_group(group)
+    assert await sender.show(group.id, old_message, "table v2") is not None
+    assert sender.moved == {group.id: new_id}
+    assert fake_telegram.messages(new_id)[-1].text == "table v2"
     await bot.session.close()

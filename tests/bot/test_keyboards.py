@@ -1,0 +1,166 @@
+"""Keyboards built without pydantic's validation are the ones validation would give."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, User
+
+from bot.engine import new_game
+from bot.i18n import Translator, make_i18n
+from bot.keyboards.callbacks import (
+    Act,
+    Lobby,
+    TableButton,
+    act_data,
+    lobby_data,
+    packed,
+    table_button_data,
+)
+from bot.keyboards.layout import button, keyboard, markup
+from bot.render.cards import action_label
+from bot.render.common import game_title, phase_label
+from bot.render.table import hand_keyboard, table_keyboard
+
+BIG = 2**40
+
+CASES: list[tuple[str, CallbackData]] = [
+    (act_data(7, 3, "cTH"), Act(t=7, v=3, c="cTH")),
+    (act_data(7, 0, "pass"), Act(t=7, v=0, c="pass")),
+    (act_data(BIG, 10**9, "gTH2"), Act(t=BIG, v=10**9, c="gTH2")),
+    (act_data(12, 5, "b105"), Act(t=12, v=5, c="b105")),
+    (act_data(12, 5, ""), Act(t=12, v=5, c="")),
+    (table_button_data(3, 9, "hand"), TableButton(t=3, v=9, a="hand")),
+    (table_button_data(3, 9, "last"), TableButton(t=3, v=9, a="last")),
+    (lobby_data(4, 2, "join"), Lobby(t=4, v=2, a="join")),
+    (lobby_data(4, 2, "opt", 11), Lobby(t=4, v=2, a="opt", o=11)),
+]
+
+
+@pytest.mark.parametrize(("data", "model"), CASES)
+def test_packed_strings_are_what_pack_gives_and_parse_back(data: str, model: CallbackData) -> None:
+    assert data == model.pack()
+    assert type(model).unpack(data) == model
+
+
+def test_a_bool_packs_as_pack_does() -> None:
+    assert packed(Act.__prefix__, True, False, "x") == "a:1:0:x"
+
+
+@pytest.mark.parametrize(
+    ("build", "model"),
+    [
+        (lambda: act_data(1, 2, "a:b"), lambda: Act(t=1, v=2, c="a:b")),
+        (lambda: act_data(1, 2, "x" * 60), lambda: Act(t=1, v=2, c="x" * 60)),
+    ],
+)
+def test_what_pack_refuses_is_refused(build: Any, model: Any) -> None:
+    with pytest.raises(ValueError):
+        model().pack()
+    with pytest.raises(ValueError):
+        build()
+
+
+async def test_the_handlers_filters_accept_packed_strings() -> None:
+    user = User(id=1, is_bot=False, first_name="Ann")
+    for data, model in CASES:
+        query = CallbackQuery(id="1", from_user=user, chat_instance="1", data=data)
+        found = await type(model).filter()(query)
+        assert found == {"callback_data": model}
+        others = [m for _, m in CASES if type(m) is not type(model)]
+        for other in others:
+            assert not await type(other).filter()(query)
+
+
+def test_copied_buttons_and_markups_equal_validated_ones() -> None:
+    built = button("▶ 10♥", "a:1:2:cTH")
+    validated = InlineKeyboardButton(text="▶ 10♥", callback_data="a:1:2:cTH")
+    assert built == validated
+    assert built.model_dump() == validated.model_dump()
+    assert built.model_fields_set == validated.model_fields_set
+    assert built.bot is None
+    whole = markup([[built], [button("Pass", "a:1:2:pass")]])
+    assert whole == InlineKeyboardMarkup.model_validate(whole.model_dump())
+    # a copy shares nothing with its template or with other copies
+    assert button("x", "y") != built
+    assert built.text == "▶ 10♥"
+    assert keyboard([("A", "a:1:1:x"), ("B", Act(t=1, v=1, c="y"))], (1,)) == InlineKeyboardMarkup(
+        inline_keyboard=[
+            [InlineKeyboardButton(text="A", callback_data="a:1:1:x")],
+            [InlineKeyboardButton(text="B", callback_data="a:1:1:y")],
+        ]
+    )
+
+
+def _views() -> list[dict[str, Any]]:
+    """Hands of both games at many points: auction, talon, play, with and without legal moves."""
+    views = []
+    for name, seats in (("deberts", 2), ("thousand", 3)):
+        for seed in range(12):
+            game = new_game(name, seats, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(0, 40)):
+                if game.is_over:
+                    break
+                seat = game.current_seat()
+                assert seat is not None
+                legal = game.view(seat).get("legal") or []
+                if not legal:
+                    break
+                game.apply(seat, rng.choice(legal))
+            views += [game.view(seat) for seat in range(seats)]
+    return views
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
+    tr = Translator(make_i18n(locale), locale)
+    names = ["Ann", "Ben", "Cid"]
+    for view in _views():
+        kb = hand_keyboard(42, 17, view, names, tr)
+        assert kb == InlineKeyboardMarkup.model_validate(kb.model_dump())
+        hand = set(view.get("hand") or [])
+        buttons = [b for row in kb.inline_keyboard for b in row]
+        codes = []
+        for b in buttons:
+            assert b.callback_data is not None
+            act = Act.unpack(b.callback_data)
+            assert b.callback_data == Act(t=42, v=17, c=act.c).pack()
+            assert (act.t, act.v) == (42, 17)
+            codes.append(act.c)
+        cards = [c for c in codes if c.startswith("c") and c[1:] in hand]
+        assert sorted(cards) == sorted("c" + card for card in hand)
+        legal = view.get("legal") or []
+        extras = [c for c in legal if not (c.startswith("c") and c[1:] in hand)]
+        assert codes[len(cards) :] == extras[:30]
+        for b, code in zip(buttons[len(cards) :], codes[len(cards) :], strict=True):
+            assert b.text == action_label(code, tr, names)
+
+
+def test_table_keyboard_buttons() -> None:
+    tr = Translator(make_i18n("en"), "en")
+    kb = table_keyboard(5, 8, tr)
+    assert kb == InlineKeyboardMarkup(
+        inline_keyboard=[
+            [
+                InlineKeyboardButton(text="🂠 My hand", callback_data="t:5:8:hand"),
+                InlineKeyboardButton(text="Last trick", callback_data="t:5:8:last"),
+            ]
+        ]
+    )
+
+
+def test_labels_follow_the_locale_of_each_translator() -> None:
+    i18n = make_i18n("ru")
+    ru, en = Translator(i18n, "ru"), Translator(i18n, "en")
+    for _ in range(2):  # the second round comes from the cache
+        assert action_label("pass", ru) == "Пас"
+        assert action_label("pass", en) == "Pass"
+        assert phase_label("play", en) == "play"
+        assert phase_label("play", ru) == ru("play") != "play"
+        assert game_title("deberts", en) == "Deberts"
+        assert game_title("deberts", ru) == ru("Deberts") != "Deberts"
+        assert phase_label("odd_phase", ru) == "odd phase"
