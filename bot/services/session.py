@@ -6,28 +6,34 @@ Python, then validates the reply into a full ``Message`` (chat, sender, keyboard
 that nobody reads: together most of the bot's CPU time under load. Here:
 
 - ``sendMessage``, ``editMessageText``, ``answerCallbackQuery`` and
-  ``deleteMessage`` go out as one JSON body (Telegram takes JSON as well as forms);
+  ``deleteMessage`` go out as one JSON body (Telegram takes JSON as well as forms)
+  through :class:`bot.services.http.HttpPool` rather than aiohttp's client;
 - a successful ``editMessageText``, ``answerCallbackQuery`` or ``deleteMessage``
   returns ``True`` without parsing its result: the bot only needs to know it worked;
 - any failure goes through aiogram's own ``check_response``, so it raises the very
   same exceptions (retry after, migrate to chat, bad request, forbidden, server error).
 
-Any other method, or a call with a value this does not know how to write (a file,
-a nested object other than an inline keyboard), takes the stock path.
+Any other method, a call with a value this does not know how to write (a file,
+a nested object other than an inline keyboard), or any call through a proxy takes
+the stock path.
 """
 
 from __future__ import annotations
 
+import ssl
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, cast
 
+from aiogram.__meta__ import __version__
 from aiogram.client.default import Default
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.exceptions import TelegramNetworkError
 from aiogram.methods import TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup
-from aiohttp import ClientError, ClientTimeout
+from aiohttp.http import SERVER_SOFTWARE
+
+from bot.services.http import HttpPool
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -60,6 +66,26 @@ def _plain(value: Any, bot: Bot) -> Any:
 
 
 class LeanSession(AiohttpSession):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pool: HttpPool | None = None
+
+    def _http(self) -> HttpPool:
+        if self._pool is None:
+            ssl_context = self._connector_init.get("ssl")
+            self._pool = HttpPool(
+                ssl_context=ssl_context if isinstance(ssl_context, ssl.SSLContext) else None,
+                user_agent=f"{SERVER_SOFTWARE} aiogram/{__version__}",
+                limit=int(self._connector_init.get("limit") or 100),
+            )
+        return self._pool
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+        await super().close()
+
     def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:
         """The call as a JSON object, or ``None`` when the stock path must send it.
 
@@ -85,24 +111,22 @@ class LeanSession(AiohttpSession):
         timeout: int | None = None,  # noqa: ASYNC109 (aiogram's signature)
     ) -> TelegramType:
         name = method.__api_method__
-        body = self.json_body(bot, method) if name in JSON_METHODS else None
+        body = None
+        if name in JSON_METHODS and self.proxy is None:
+            body = self.json_body(bot, method)
         if body is None:
             return await super().make_request(bot, method, timeout)
-        session = await self.create_session()
         url = self.api.api_url(token=bot.token, method=name)
         try:
-            async with session.post(
-                url,
-                data=body,
-                headers=_HEADERS,
-                timeout=ClientTimeout(total=self.timeout if timeout is None else timeout),
-            ) as resp:
-                raw_result = await resp.text()
+            status, raw_result = await self._http().post_json(
+                url, body.encode(), self.timeout if timeout is None else timeout
+            )
         except TimeoutError as e:
             raise TelegramNetworkError(method=method, message="Request timeout error") from e
-        except ClientError as e:
+        except (OSError, EOFError, ValueError) as e:
+            # EOFError: asyncio's IncompleteReadError; ValueError: a garbled reply
             raise TelegramNetworkError(method=method, message=f"{type(e).__name__}: {e}") from e
-        if name in UNREAD_RESULTS and HTTPStatus.OK <= resp.status <= HTTPStatus.IM_USED:
+        if name in UNREAD_RESULTS and HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
             try:
                 reply = self.json_loads(raw_result)
             except ValueError:
@@ -111,6 +135,6 @@ class LeanSession(AiohttpSession):
                 result = reply["result"]
                 return cast(TelegramType, result if isinstance(result, bool) else True)
         response = self.check_response(
-            bot=bot, method=method, status_code=resp.status, content=raw_result
+            bot=bot, method=method, status_code=status, content=raw_result
         )
         return cast(TelegramType, response.result)
