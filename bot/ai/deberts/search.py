@@ -13,7 +13,7 @@ from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_ord
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge
 from bot.ai.deberts.sampling import auction_weight, sample_hands
-from bot.ai.deberts.table import Table, beats, deal_result, play_out
+from bot.ai.deberts.table import Table, beats, deal_result, play_out, standing_result
 
 __all__ = [
     "BID_Z",
@@ -127,7 +127,7 @@ def best_card(
             table.note_play(seat, card)
             table.play(card)
             points = play_out(table, greedy_card)
-            results[card].append(deal_result(points, k.bidder, seat))
+            results[card].append(_outcome(k, points, k.bidder))
     return clear_winner(results, default, PLAY_Z)
 
 
@@ -236,6 +236,16 @@ def _play_deal(k: Knowledge, hands: list[int], bidder: int, trump: int, bottom: 
     table.gone = 1 << open_card | 1 << bottom
     table.combo_seat, table.combo_points = resolve_combinations(dealt, trump, k.dealer, k.moscow)
     points = play_out(table, greedy_card)
+    return _outcome(k, points, bidder)
+
+
+def _outcome(k: Knowledge, points: list[int], bidder: int) -> float:
+    """A played-out deal's worth to the seat: its standing against the game's leader after it.
+
+    With two players this orders outcomes exactly as the deal's margin does.
+    """
+    if len(k.totals) == k.n:
+        return standing_result(points, bidder, k.seat, k.totals)
     return deal_result(points, bidder, k.seat)
 
 
