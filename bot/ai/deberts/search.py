@@ -1,8 +1,10 @@
 """Determinized Monte Carlo search: deal the hidden cards, play each option out greedily.
 
-The amount of work is a number of simulated card plays fixed by the time
-budget (:data:`PLAYS_PER_MS`), never the clock, so a decision depends only on the
-view and the seed.
+Each option is scored in every sampled deal by the seat's game total after the
+deal less the leader's, and the easy choice stands unless another option beats
+it by a clear margin over the same deals. The amount of work is a number of
+simulated card plays fixed by the time budget (:data:`PLAYS_PER_MS`), never the
+clock, so a decision depends only on the view and the seed.
 """
 
 from __future__ import annotations
