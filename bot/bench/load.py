@@ -14,8 +14,9 @@ after ``--seconds`` or ``--games`` finished games; the bot process is then
 stopped (SIGTERM, then SIGKILL).
 
 Figures, over the window: presses answered per second; p50/p99 latency from a
-press being queued to its answerCallbackQuery arriving; Bot API calls (all but
-getUpdates) per card played; the bot's peak RSS (VmHWM) and its growth over
+press being queued to its answerCallbackQuery arriving; p50/p99 turn time from a
+press to the next buttons to press (the bot answers first, then edits the hands);
+Bot API calls (all but getUpdates) per card played; the bot's peak RSS (VmHWM) and its growth over
 the idle bot per table; SQLite file + WAL bytes per finished game; CPU time of
 the bot process, of this process (fake server and players) and of the rest of
 the machine, to show what limits the figures. Run it from the repository root
@@ -79,6 +80,11 @@ def legal_data(message: Any) -> list[str]:
     return legal
 
 
+def version_of(data: str) -> int:
+    """The table version in a game button's callback data (``a:<table>:<version>:<code>``)."""
+    return int(data.split(":")[2])
+
+
 def current_hand(chat: Any) -> Any:
     """The newest bot message in a private chat that has game action buttons."""
     for n, message in enumerate(reversed(chat.messages.values())):
@@ -125,6 +131,10 @@ class Table:
     rng: random.Random
     finished: int = 0
     outcome: str = "new"  # set-up | playing | stalled | failed
+    version: int = -1
+    """The table version of the latest press: buttons up to it are spent."""
+    pressed_at: float | None = None
+    """When the latest press went out, until the next turn's buttons arrive."""
 
 
 @dataclass
@@ -144,6 +154,8 @@ class LoadRun:
         self.go = asyncio.Event()
         self.counts = Counts()
         self.measuring = False  # cards count only inside the timed window
+        self.turns: list[float] = []
+        """Seconds from a press to the next turn's buttons, inside the timed window."""
 
     # -- waiting on the fake ----------------------------------------------------------
 
@@ -233,16 +245,27 @@ class LoadRun:
         chat = self.fake.chat(user)
         refusals = 0
         think = self.args.think_ms / 1000
+
+        def fresh(hand: Any) -> list[str]:
+            # the bot answers a press before it edits the hands: older buttons are spent
+            return [d for d in legal_data(hand) if version_of(d) > table.version]
+
         while True:
             hand = current_hand(chat)
-            legal = legal_data(hand) if hand is not None and refusals < 3 else []
+            legal = fresh(hand) if hand is not None and refusals < 3 else []
+            if legal and table.pressed_at is not None:
+                if self.measuring and not self.stop.is_set():
+                    self.turns.append(time.perf_counter() - table.pressed_at)
+                table.pressed_at = None
             if legal and think > 0:
                 await asyncio.sleep(think * (0.5 + table.rng.random()))
                 if current_hand(chat) is not hand:
                     continue
-                legal = legal_data(hand)
+                legal = fresh(hand)
             if legal:
                 data = table.rng.choice(legal)
+                table.version = version_of(data)
+                table.pressed_at = time.perf_counter()
                 answer = await self.press(user, hand, data)
                 if answer is None:
                     return
@@ -422,6 +445,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if window_start <= a.pressed_at and a.pressed_at + a.latency <= window_end
     ]
     latencies = sorted(a.latency for a in answered)
+    turns = sorted(run.turns)
     api_calls = sum(n for method, n in calls.items() if method != "getUpdates")
     cards = run.counts.cards
     cores = os.cpu_count() or 1
@@ -442,6 +466,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "latency_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
         "latency_max_ms": round((latencies[-1] if latencies else 0.0) * 1000, 2),
         "latency_mean_ms": round(mean_latency * 1000, 2),
+        "turn_p50_ms": round(percentile(turns, 0.50) * 1000, 2),
+        "turn_p99_ms": round(percentile(turns, 0.99) * 1000, 2),
         # Little's law: presses waiting for an answer at any moment, on average
         "in_flight_mean": round(presses / elapsed * mean_latency, 1) if elapsed > 0 else 0.0,
         "cards_played": cards,
@@ -533,6 +559,12 @@ def report(figures: dict[str, Any]) -> str:
             f" (mean {n(figures['latency_mean_ms'])}, max {n(figures['latency_max_ms'])};"
             f" {n(figures['in_flight_mean'])} in flight)",
             "p99 < 50 ms",
+        ),
+        (
+            "turn p50 / p99",
+            f"{n(figures['turn_p50_ms'])} / {n(figures['turn_p99_ms'])} ms"
+            " (a press to the next player's buttons)",
+            "",
         ),
         (
             "API calls per card",

@@ -65,6 +65,39 @@ class TableRepo:
             (*self._values(record), time.time(), record.id),
         )
 
+    async def save_state(self, record: TableRecord) -> None:
+        """The game's side of the record, leaving the message ids to :meth:`save_shown`:
+        a move is saved while its table's messages may still be on their way."""
+        await self.db.write(
+            "UPDATE tables SET status=?, seats=?, state=?, version=?, unposted_from=?,"
+            " deadline=?, remind_at=?, timeouts=?, updated_at=? WHERE id=?",
+            (
+                record.status.value,
+                json.dumps([s.to_json() for s in record.seats], ensure_ascii=False),
+                record.state,
+                record.version,
+                record.unposted_from,
+                record.deadline,
+                record.remind_at,
+                json.dumps({str(k): v for k, v in record.timeouts.items()}),
+                time.time(),
+                record.id,
+            ),
+        )
+
+    async def save_shown(self, record: TableRecord) -> None:
+        """Where the table's messages are: its chat, the table message, each hand."""
+        await self.db.write(
+            "UPDATE tables SET chat_id=?, table_msg_id=?, hand_msgs=?, updated_at=? WHERE id=?",
+            (
+                record.chat_id,
+                record.table_msg_id,
+                json.dumps({str(k): v for k, v in record.hand_msgs.items()}),
+                time.time(),
+                record.id,
+            ),
+        )
+
     @staticmethod
     def _values(r: TableRecord) -> tuple[Any, ...]:
         return (

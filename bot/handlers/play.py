@@ -25,7 +25,9 @@ async def act(
 ) -> None:
     who = person(callback.from_user, bot, None)
     reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
+    # answered as soon as the move is saved: the spinner stops, then the messages follow
     await answer(sender, callback, reply)
+    await tables.publish(callback_data.t)
 
 
 async def table_button(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from html import escape
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import I18n
 
-from bot.db.models import TableRecord, TableStatus
+from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.repo import PeopleRepo
 from bot.engine.base import Game
 from bot.i18n import Translator, pick_locale
@@ -16,6 +17,11 @@ from bot.render import scores, table
 from bot.services.sender import Sender
 
 __all__ = ["NOTIFY_AFTER", "Publisher"]
+
+
+async def _nothing(record: TableRecord) -> None:
+    return None
+
 
 NOTIFY_AFTER = 20.0
 """Seconds since a player's previous turn after which their turn comes as a new message
@@ -30,6 +36,9 @@ class Publisher:
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
+        self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
+        """Stores where a table's messages are, called as soon as one is sent anew
+        (before the old one goes), so a crash leaves no live buttons nobody knows of."""
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -89,38 +98,57 @@ class Publisher:
         if notice:
             await self.sender.send(record.chat_id, notice)
             moved.add(record.chat_id)
+        to_act = game.current_seat()
+        humans = record.humans()
+        # the player to act next waits for their hand: in a group it goes first
+        first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
+        for seat, person in first:
+            await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
         # In a group the table message stays put (new messages there are rationed);
         # in a private game it follows the results down so it stays in view.
         await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
+        for seat, person in humans:
+            if (seat, person) not in first:
+                await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+
+    async def _seat_hand(
+        self,
+        record: TableRecord,
+        game: Game,
+        seat: int,
+        person: Seat,
+        names: list[str],
+        moved: set[int],
+        to_act_before: int | None,
+    ) -> None:
+        assert person.user_id is not None
         to_act = game.current_seat()
-        for seat, person in record.humans():
-            assert person.user_id is not None
-            user_tr = await self.user_tr(person.user_id, record.lang)
-            view = game.view(seat)
-            text = table.hand_text(view, names, user_tr)
-            markup = (
-                None
-                if game.is_over
-                else table.hand_keyboard(record.id, record.version, view, names, user_tr)
-            )
-            cache_key = (record.id, person.user_id)
-            resend = person.user_id in moved
-            if to_act == seat and to_act_before != seat and not record.solo:
-                now = self.sender.clock()
-                last = self._turn_at.get(cache_key)
-                self._turn_at[cache_key] = now
-                resend = resend or last is None or now - last >= NOTIFY_AFTER
-            # A waiting player's hand message changes only when their own situation does;
-            # the live trick is on the table message.
-            key = (text, tuple(view.get("legal") or ()), game.is_over)
-            if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
-                continue
-            self._hand_shown[cache_key] = key
-            if game.is_over:
-                self._hand_shown.pop(cache_key, None)
-                self._turn_at.pop(cache_key, None)
-            await self._hand(record, person.user_id, text, markup, resend=resend)
-            await self._reachable(record, person.user_id, person.name)
+        user_tr = await self.user_tr(person.user_id, record.lang)
+        view = game.view(seat)
+        text = table.hand_text(view, names, user_tr)
+        cache_key = (record.id, person.user_id)
+        resend = person.user_id in moved
+        if to_act == seat and to_act_before != seat and not record.solo:
+            now = self.sender.clock()
+            last = self._turn_at.get(cache_key)
+            self._turn_at[cache_key] = now
+            resend = resend or last is None or now - last >= NOTIFY_AFTER
+        # A waiting player's hand message changes only when their own situation does;
+        # the live trick is on the table message.
+        key = (text, tuple(view.get("legal") or ()), game.is_over)
+        if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
+            return
+        self._hand_shown[cache_key] = key
+        if game.is_over:
+            self._hand_shown.pop(cache_key, None)
+            self._turn_at.pop(cache_key, None)
+        markup = (
+            None
+            if game.is_over
+            else table.hand_keyboard(record.id, record.version, view, names, user_tr)
+        )
+        await self._hand(record, person.user_id, text, markup, resend=resend)
+        await self._reachable(record, person.user_id, person.name)
 
     async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
         """One player's hand message alone, e.g. once they can be written to again."""
@@ -170,6 +198,7 @@ class Publisher:
         if resend and not game.is_over:
             record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
             if old is not None and record.table_msg_id is not None:
+                await self.on_shown(record)
                 await self.sender.delete(record.chat_id, old)
         else:
             record.table_msg_id = await self.sender.show(record.chat_id, old, text, markup)
@@ -187,11 +216,13 @@ class Publisher:
         old = record.hand_msgs.get(user_id)
         if resend or old is None:
             new = await self.sender.send(user_id, text, markup)
-            if old is not None and new is not None:
-                await self.sender.delete(user_id, old)
         else:
             new = await self.sender.show(user_id, old, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:
             record.hand_msgs[user_id] = new
+        if new != old:
+            await self.on_shown(record)
+            if old is not None and new is not None:
+                await self.sender.delete(user_id, old)

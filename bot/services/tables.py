@@ -2,6 +2,13 @@
 
 Every accepted change bumps the table's version and is committed before the
 caller answers the user; a button pressed at an older version changes nothing.
+
+Each table has two locks: ``state`` guards reading and saving the record, ``show``
+guards its messages. A game press holds only ``state`` while it commits, is answered,
+then shows what changed under ``show`` (:meth:`TableService.publish`), so the next
+press is not kept waiting behind Telegram calls, and presses committed while an
+earlier change is still being shown are shown together, once. Everything else takes
+both locks (:meth:`TableService.lock`) and shows its change before letting go.
 """
 
 from __future__ import annotations
@@ -57,6 +64,33 @@ class Person:
     is_admin: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False)
 
 
+@dataclass
+class _Pending:
+    """Committed changes not shown yet: who was to act before the first, notices to post."""
+
+    to_act_before: int | None
+    notices: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Locks:
+    state: asyncio.Lock = field(default_factory=asyncio.Lock)
+    show: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def __aenter__(self) -> None:
+        # always ``show`` first: a publish holds it while it waits for ``state``
+        await self.show.acquire()
+        try:
+            await self.state.acquire()
+        except BaseException:
+            self.show.release()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.state.release()
+        self.show.release()
+
+
 @dataclass(frozen=True)
 class Reply:
     """What to tell the user who acted: a toast, an alert, or a link to open."""
@@ -90,12 +124,18 @@ class TableService:
         self._seed_source = seed_source
         self.clock = clock
         self.on_deadline: Callable[[float | None], None] = lambda due: None
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _Locks] = {}
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, tuple[int, Game]] = {}
+        self._pending: dict[int, _Pending] = {}
+        publisher.on_shown = tables.save_shown
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    def lock(self, table_id: int) -> _Locks:
+        """Both of the table's locks: its state and its messages."""
+        locks = self._locks.get(table_id)
+        if locks is None:
+            locks = self._locks[table_id] = _Locks()
+        return locks
 
     def _seed(self) -> int:
         if self._seed_source is not None:
@@ -340,7 +380,9 @@ class TableService:
     async def act(
         self, table_id: int, version: int, who: Person, code: str, tr: Translator
     ) -> Reply:
-        async with self.lock(table_id):
+        """A game button: the change is committed, not yet shown; the caller answers the
+        press, then calls :meth:`publish`."""
+        async with self.lock(table_id).state:
             record = await self.tables.get(table_id)
             if record is None or record.state is None:
                 return Reply(tr("This table is no longer open."))
@@ -349,14 +391,21 @@ class TableService:
             seat = record.seat_of(who.id)
             if seat is None:
                 if record.away_seat_of(who.id) is not None:
-                    return await self._come_back(record, who.id, tr)
+                    return await self._come_back(record, who.id, tr, defer=True)
                 return Reply(tr("You are not at this table."), alert=True)
             if version != record.version:
                 return Reply(tr("Already played, or this button is out of date."))
-            return await self._play(record, seat, code, tr)
+            return await self._play(record, seat, code, tr, defer=True)
 
     async def _play(
-        self, record: TableRecord, seat: int, code: str, tr: Translator, *, notice: str = ""
+        self,
+        record: TableRecord,
+        seat: int,
+        code: str,
+        tr: Translator,
+        *,
+        notice: str = "",
+        defer: bool = False,
     ) -> Reply:
         """One move for ``seat`` on a locked, current record: a press or a timeout."""
         game = self.load(record)
@@ -375,6 +424,7 @@ class TableService:
             to_act_before=to_act_before,
             notice=notice or None,
             moved=True,
+            defer=defer,
         )
         return Reply()
 
@@ -421,27 +471,97 @@ class TableService:
         to_act_before: int | None,
         notice: str | None = None,
         moved: bool = False,
+        defer: bool = False,
     ) -> None:
-        """Let bot players move, save the new state, then show it."""
+        """Let bot players move and save the new state; then show it, unless ``defer``
+        leaves that to :meth:`publish` (the caller holds only the state lock)."""
         await self._run_bots(record, game)
         record.state = json.dumps(game.to_json(), separators=(",", ":"))
         record.version += 1
         if game.is_over:
             record.status = TableStatus.FINISHED
-        if record.unposted_from is not None:
-            rows_before = min(rows_before, record.unposted_from)
-        elif game.is_over or len(game.scoresheet().rows) > rows_before:
+        if record.unposted_from is None and (
+            game.is_over or len(game.scoresheet().rows) > rows_before
+        ):
             # a result is posted once only; if the bot dies before, a restart posts it
             record.unposted_from = rows_before
         self._arm(record, game, to_act_before, moved=moved)
         self._games.pop(record.id, None)
-        await self.tables.save(record)
+        if defer:
+            await self.tables.save_state(record)
+        else:
+            await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
         if not game.is_over:
             self._games[record.id] = (record.version, game.clone())
+        pending = self._pending.get(record.id)
+        if pending is None:
+            pending = self._pending[record.id] = _Pending(to_act_before)
+        if notice:
+            pending.notices.append(notice)
+        if not defer:
+            await self._show_pending(record, game)
+
+    async def _show_pending(self, record: TableRecord, game: Game) -> None:
+        """Show every committed change of ``record`` (both locks held)."""
+        pending = self._pending.pop(record.id, None)
+        if pending is None:
+            return
         await self._publish(
-            record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
+            record,
+            game,
+            rows_before=self._unposted(record, game),
+            to_act_before=pending.to_act_before,
+            notice="\n".join(pending.notices) or None,
         )
+
+    @staticmethod
+    def _unposted(record: TableRecord, game: Game) -> int:
+        """The first scoresheet row not posted yet (all posted: the number of rows)."""
+        if record.unposted_from is not None:
+            return record.unposted_from
+        return len(game.scoresheet().rows)
+
+    async def publish(self, table_id: int) -> None:
+        """Show what presses committed on the table, if nobody has shown it yet.
+
+        Runs under the show lock; the state lock is taken only to read the record and
+        to mark posted results, so presses go on being committed meanwhile (saving only
+        the game's columns: see :meth:`TableRepo.save_state`).
+        """
+        if table_id not in self._pending:
+            return
+        locks = self.lock(table_id)
+        async with locks.show:
+            async with locks.state:
+                pending = self._pending.pop(table_id, None)
+                if pending is None:
+                    return  # shown by a publish that ran first
+                record = await self.tables.get(table_id)
+                if record is None or record.state is None:
+                    return
+                game = self.load(record)
+            rows = len(game.scoresheet().rows)
+            shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))
+            await self.publisher.game(
+                record,
+                game,
+                rows_before=self._unposted(record, game),
+                to_act_before=pending.to_act_before,
+                notice="\n".join(pending.notices) or None,
+            )
+            if (record.chat_id, record.table_msg_id, record.hand_msgs) != shown:
+                # only holders of the show lock write these columns
+                await self.tables.save_shown(record)
+            if record.unposted_from is None:
+                return
+            async with locks.state:
+                fresh = await self.tables.get(table_id)
+                if fresh is not None:
+                    # presses committed meanwhile may have ended another deal
+                    later = len(self.load(fresh).scoresheet().rows) > rows
+                    fresh.unposted_from = rows if later else None
+                    await self.tables.save_state(fresh)
 
     async def _publish(
         self,
@@ -621,7 +741,9 @@ class TableService:
             )
         await self._play(record, seat, code, table_tr, notice=notice)
 
-    async def _come_back(self, record: TableRecord, user_id: int, tr: Translator) -> Reply:
+    async def _come_back(
+        self, record: TableRecord, user_id: int, tr: Translator, *, defer: bool = False
+    ) -> Reply:
         """A person a bot was playing for pressed a button: the seat is theirs again."""
         seat = record.away_seat_of(user_id)
         assert seat is not None and record.state is not None
@@ -636,6 +758,7 @@ class TableService:
             rows_before=len(game.scoresheet().rows),
             to_act_before=game.current_seat(),
             notice=table_tr("{name} is back and plays again.", name=escape(old.name)),
+            defer=defer,
         )
         return Reply(tr("Welcome back: you have your seat again."))
 

@@ -103,6 +103,7 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
             code = rng.choice(game.legal_actions(seat))
             reply = await app.tables.act(record.id, fresh.version, people[seat], code, tr)
             assert not reply.alert, reply
+            await app.tables.publish(record.id)
         assert checked > 100
     finally:
         await app.close()

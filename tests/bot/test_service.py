@@ -75,6 +75,7 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
                 wrong = await app.tables.act(record.id, current.version, other, legal[0], tr)
                 assert wrong.alert and wrong.text == "It is not your turn."
             await app.tables.act(record.id, current.version, people[seat], rng.choice(legal), tr)
+            await app.tables.publish(record.id)
         assert "You must follow suit." in refused
     finally:
         await app.close()

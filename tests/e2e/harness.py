@@ -21,7 +21,7 @@ from bot.app import App, create_app
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
-__all__ = ["BotProcess", "ManualClock", "Players"]
+__all__ = ["BotProcess", "ManualClock", "Players", "version_of", "wait_turn"]
 
 _CARD_CODE = re.compile(r"^a:\d+:\d+:c[2-9TJQKA][SCDH]$")
 _ACTION = re.compile(r"^a:\d+:\d+:")
@@ -145,6 +145,46 @@ def legal_buttons(message: FakeMessage) -> list[Button]:
     return legal
 
 
+def version_of(button: Button) -> int:
+    """The table version a game button was sent at (``a:<table>:<version>:<code>``)."""
+    return int((button.callback_data or "").split(":")[2])
+
+
+def newer_legal(message: FakeMessage, after: int) -> list[Button]:
+    """Legal buttons sent after the state ``after``: older ones are already pressed."""
+    return [b for b in legal_buttons(message) if version_of(b) > after]
+
+
+def game_over(fake: FakeTelegram, users: list[FakeUser]) -> bool:
+    """No hand has game buttons any more (a started game's hands lose them at its end)."""
+    return all(hand_message(fake, user) is None for user in users)
+
+
+def turn_ready(fake: FakeTelegram, users: list[FakeUser], after: int) -> bool:
+    """Some hand offers buttons newer than the state ``after``, or the game is over.
+
+    The bot answers a press before it edits the hands, so right after the answer the
+    presser's old buttons may still be there.
+    """
+    hands = [hand_message(fake, user) for user in users]
+    if all(hand is None for hand in hands):
+        return True
+    return any(hand is not None and newer_legal(hand, after) for hand in hands)
+
+
+async def wait_turn(
+    fake: FakeTelegram,
+    users: list[FakeUser],
+    after: int,
+    timeout: float = 10.0,  # noqa: ASYNC109
+) -> None:
+    await fake.wait_for(
+        lambda: turn_ready(fake, users, after),
+        timeout=timeout,
+        what=f"a turn after version {after}",
+    )
+
+
 def code_of(button: Button) -> str:
     """The engine action a game button carries (its callback data ends with it)."""
     return (button.callback_data or "").rsplit(":", 1)[-1]
@@ -196,24 +236,28 @@ class Players:
         self.rng = rng
         self.policy = policy
         self.presses = 0
+        self.version = -1
+        """The table version of the latest press: only newer buttons are pressed."""
 
     def to_act(self) -> tuple[FakeUser, FakeMessage, list[Button]] | None:
         for user in self.users:
             message = hand_message(self.fake, user)
             if message is None:
                 continue
-            buttons = legal_buttons(message)
+            buttons = newer_legal(message, self.version)
             if buttons:
                 return user, message, buttons
         return None
 
     async def step(self) -> bool:
-        """One random legal press, answered; ``False`` when nobody has anything to do."""
+        """One random legal press, answered; ``False`` once the game is over."""
+        await wait_turn(self.fake, self.users, self.version)
         found = self.to_act()
         if found is None:
             return False
         user, message, buttons = found
         button = self.policy(buttons, self.rng)
+        self.version = version_of(button)
         answer = await (await user.press(message, button.text)).answer()
         assert not answer.show_alert, (button, answer)
         self.presses += 1

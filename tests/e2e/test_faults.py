@@ -12,7 +12,16 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.e2e.harness import BotProcess, code_of, hand_message, legal_buttons, texts
+from tests.e2e.harness import (
+    BotProcess,
+    code_of,
+    hand_message,
+    newer_legal,
+    texts,
+    turn_ready,
+    version_of,
+    wait_turn,
+)
 from tests.e2e.process import ChildBot
 from tests.e2e.test_games import seat_players
 from tests.fake_telegram import FakeTelegram, Gate
@@ -27,34 +36,47 @@ Fault = Callable[[FakeTelegram, int], None]
 
 
 def next_press(
-    fake: FakeTelegram, users: list[FakeUser]
+    fake: FakeTelegram, users: list[FakeUser], after: int
 ) -> tuple[FakeUser, FakeMessage, Button] | None:
-    """Whoever has legal buttons, and the one they pick: a function of what they see."""
+    """Whoever has legal buttons newer than the state ``after``, and the one they pick:
+    a function of what they see."""
     for user in users:
         message = hand_message(fake, user)
         if message is None:
             continue
-        buttons = legal_buttons(message)
+        buttons = newer_legal(message, after)
         if buttons:
             seen = message.text + "|" + ",".join(code_of(b) for b in buttons)
             return user, message, buttons[zlib.crc32(seen.encode()) % len(buttons)]
     return None
 
 
-async def press(user: FakeUser, message: FakeMessage, button: Button) -> PressHandle:
-    return await user.press(message, lambda b: b.callback_data == button.callback_data)
+class Turns:
+    """The players of one table, pressing each new state's buttons once."""
+
+    def __init__(self, fake: FakeTelegram, users: list[FakeUser]) -> None:
+        self.fake = fake
+        self.users = users
+        self.version = -1
+
+    async def next(self, wait: float = 10) -> tuple[FakeUser, FakeMessage, Button] | None:
+        """The next press, once the state after the latest one is shown; ``None`` at the end."""
+        await wait_turn(self.fake, self.users, self.version, timeout=wait)
+        return next_press(self.fake, self.users, self.version)
+
+    async def press(self, user: FakeUser, message: FakeMessage, button: Button) -> PressHandle:
+        self.version = version_of(button)
+        return await user.press(message, lambda b: b.callback_data == button.callback_data)
 
 
-async def play_out(
-    fake: FakeTelegram, users: list[FakeUser], fault: Fault | None = None, wait: float = 10
-) -> int:
-    """Press until nobody can; every press must be answered, and never with an alert."""
+async def play_out(turns: Turns, fault: Fault | None = None, wait: float = 10) -> int:
+    """Press until the game is over; every press must be answered, and never with an alert."""
     presses = 0
-    while (found := next_press(fake, users)) is not None:
+    while (found := await turns.next(wait)) is not None:
         assert presses < MAX_PRESSES
         if fault is not None:
-            fault(fake, presses)
-        answer = await (await press(*found)).answer(timeout=wait)
+            fault(turns.fake, presses)
+        answer = await (await turns.press(*found)).answer(timeout=wait)
         assert not answer.show_alert, (found[2], answer)
         presses += 1
     return presses
@@ -72,7 +94,7 @@ async def reference(tmp_path: Path) -> list[str]:
             proc = BotProcess(fake, tmp_path / "reference.sqlite3", seed=SEED)
             await proc.start()
             group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
-            await play_out(fake, users)
+            await play_out(Turns(fake, users))
             _reference.extend(results(fake, group))
             await proc.stop()
     assert _reference[-1].startswith("Game over.")
@@ -85,7 +107,7 @@ async def faulty_game(fake: FakeTelegram, tmp_path: Path, fault: Fault) -> BotPr
     proc = BotProcess(fake, tmp_path / "bot.sqlite3", seed=SEED)
     await proc.start()
     group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
-    await play_out(fake, users, fault)
+    await play_out(Turns(fake, users), fault)
     assert results(fake, group) == expected
     await proc.stop()
     return proc
@@ -173,40 +195,40 @@ async def test_a_bot_killed_in_the_auction_mid_trick_and_posting_a_result_ends_a
         await child.start()
         await fake.wait_idle(timeout=30)
 
-    async def press_answered() -> None:
-        found = next_press(fake, users)
-        assert found is not None
-        answer = await (await press(*found)).answer(timeout=30)
-        assert not answer.show_alert
-
     await child.start()
     try:
         group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+        turns = Turns(fake, users)
         # 1: the first press of the game is a bid
-        found = next_press(fake, users)
+        found = await turns.next()
         assert found is not None
         assert not _is_card(found[2])
         gate = fake.hold("editMessageText", count=1)
-        await press(*found)
+        await turns.press(*found)
         await kill_while_held(gate)
         # 2: the first card led: the trick is half played
-        while (found := next_press(fake, users)) is not None and not _is_card(found[2]):
-            await press_answered()
+        while (found := await turns.next(30)) is not None and not _is_card(found[2]):
+            answer = await (await turns.press(*found)).answer(timeout=30)
+            assert not answer.show_alert
         assert found is not None
         gate = fake.hold("editMessageText", count=1)
-        await press(*found)
+        await turns.press(*found)
         await kill_while_held(gate)
         # 3: the last card of a deal is played and the deal result is being posted
         gate = fake.hold(
             "sendMessage", count=1, when=lambda params: "is over." in str(params.get("text"))
         )
-        while not gate.arrived:
-            found = next_press(fake, users)
+        while True:
+            await fake.wait_for(
+                lambda: gate.arrived or turn_ready(fake, users, turns.version), timeout=30
+            )
+            if gate.arrived:
+                break
+            found = next_press(fake, users, turns.version)
             assert found is not None
-            handle = await press(*found)
-            await fake.wait_for(lambda h=handle: h.answered or gate.arrived, timeout=30)
+            await turns.press(*found)
         await kill_while_held(gate)
-        await play_out(fake, users, wait=30)
+        await play_out(turns, wait=30)
         assert results(fake, group) == expected
     finally:
         await child.stop()

@@ -12,6 +12,8 @@ from tests.e2e.harness import (
     hand_message,
     legal_buttons,
     texts,
+    version_of,
+    wait_turn,
 )
 from tests.e2e.process import ChildBot
 from tests.fake_telegram import FakeTelegram
@@ -117,9 +119,23 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
         players = Players(fake, users, random.Random(6))
         for _ in range(12):
             assert await players.step()
+        await wait_turn(fake, users, players.version)
         found = players.to_act()
         assert found is not None
         user, message, buttons = found
+        now = version_of(buttons[0])
+
+        def shown() -> bool:
+            """The table and every hand are done showing the state ``now``."""
+            if any(version_of(b) != now for b in table.buttons):
+                return False
+            for other in users:
+                hand = hand_message(fake, other)
+                if other is not user and hand is not None and legal_buttons(hand):
+                    return False
+            return True
+
+        await fake.wait_for(shown, what="the table and hands to show the latest state")
         table_before = table.text
         hands_before = [hand_message(fake, u).text for u in users]  # type: ignore[union-attr]
         await child.kill()
@@ -129,6 +145,7 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
         assert table.text == table_before
         assert [hand_message(fake, u).text for u in users] == hands_before  # type: ignore[union-attr]
         # a button sent before the restart keeps working: its version is still current
+        players.version = version_of(buttons[0])
         answer = await (await user.press(message, buttons[0].text)).answer(timeout=15)
         assert not answer.show_alert
         await finish(fake, group, players)

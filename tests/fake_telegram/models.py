@@ -353,9 +353,19 @@ class PressHandle:
         return self.fake.callback_answers.get(self.id)
 
     async def answer(self, timeout: float = 5.0) -> CallbackAnswer:  # noqa: ASYNC109
-        """Wait until the bot answers this callback query; return the answer."""
+        """Wait until the bot answers this callback query; return the answer.
+
+        With an in-process dispatcher (:meth:`FakeTelegram.polling`) this also waits
+        until its handler is done, so whatever the press shows is in place.
+        """
+
+        def done() -> CallbackAnswer | None:
+            if self.fake.tracks_handling and self.update_id not in self.fake.handled:
+                return None
+            return self.answered
+
         return await self.fake.wait_for(
-            lambda: self.answered, timeout=timeout, what=f"answerCallbackQuery({self.id})"
+            done, timeout=timeout, what=f"answerCallbackQuery({self.id})"
         )
 
 

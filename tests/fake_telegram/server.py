@@ -163,6 +163,9 @@ class FakeTelegram(BotApiMethods):
         self._supergroup_ids = itertools.count(1001000000001)
         self._query_ids = itertools.count(4242000000000001)
         self._changed = asyncio.Event()
+        self.handled: set[int] = set()
+        """Updates an in-process dispatcher (see :meth:`polling`) has finished handling."""
+        self._tracked: list[Dispatcher] = []
         self._poller: object | None = None
         self._inflight = 0
         self._closing = False
@@ -244,6 +247,9 @@ class FakeTelegram(BotApiMethods):
         Extra ``kwargs`` go to ``start_polling`` (and on to handlers).
         """
         mark = self.mark()
+        if not any(known is dp for known in self._tracked):
+            self._tracked.append(dp)
+            dp.update.outer_middleware(self._track_handling)
         task = asyncio.create_task(
             dp.start_polling(bot, handle_signals=False, polling_timeout=polling_timeout, **kwargs)
         )
@@ -259,6 +265,24 @@ class FakeTelegram(BotApiMethods):
             if not task.done():
                 await dp.stop_polling()
             await task
+
+    async def _track_handling(
+        self,
+        handler: Callable[[Any, dict[str, Any]], Awaitable[Any]],
+        event: Any,
+        data: dict[str, Any],
+    ) -> Any:
+        # a handler may answer a press before it is done showing the result
+        try:
+            return await handler(event, data)
+        finally:
+            self.handled.add(event.update_id)
+            self._notify()
+
+    @property
+    def tracks_handling(self) -> bool:
+        """Whether :attr:`handled` is kept: a dispatcher ran under :meth:`polling`."""
+        return bool(self._tracked)
 
     # ------------------------------------------------------------------ the world
 
