@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from itertools import chain
 from typing import Any, TypeVar
 
 from aiogram import Bot
@@ -28,8 +29,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup
-from pydantic import BaseModel
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
 __all__ = ["GROUP_MESSAGES_PER_MINUTE", "Sender"]
 
@@ -42,8 +42,14 @@ _BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
 
 
-def _field_key(value: object) -> object:
-    return value.model_dump_json() if isinstance(value, BaseModel) else value
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+def _button_key(button: InlineKeyboardButton) -> object:
+    values = tuple(button.__dict__.values())
+    if _PLAIN.issuperset(map(type, values)):
+        return values
+    return button.model_dump_json()  # a nested object: its content, not its identity
 
 
 def _not_modified(error: TelegramBadRequest) -> bool:
@@ -201,17 +207,9 @@ class Sender:
         # every edit. (aiogram's models all hash to 0: their schemas are built late.)
         if not markup:
             return hash((text, None))
-        return hash(
-            (
-                text,
-                tuple(
-                    tuple(map(_field_key, button.__dict__.values()))
-                    for row in markup.inline_keyboard
-                    for button in row
-                ),
-                tuple(map(len, markup.inline_keyboard)),
-            )
-        )
+        rows = markup.inline_keyboard
+        buttons = tuple(map(_button_key, chain.from_iterable(rows)))
+        return hash((text, buttons, tuple(map(len, rows))))
 
     def _remember(self, chat_id: int, message_id: int, fingerprint: int) -> None:
         self._shown[(chat_id, message_id)] = fingerprint

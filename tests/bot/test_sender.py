@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.keyboards.layout import button, markup
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
@@ -187,3 +187,15 @@ async def test_a_group_upgraded_to_a_supergroup_is_followed(
     assert sender.moved == {group.id: new_id}
     assert fake_telegram.messages(new_id)[-1].text == "table v2"
     await bot.session.close()
+
+
+def test_the_fingerprint_sees_inside_nested_button_objects() -> None:
+    def web_app(url: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup(
+            inline_keyboard=[[InlineKeyboardButton(text="open", web_app=WebAppInfo(url=url))]]
+        )
+
+    fingerprint = Sender._fingerprint
+    assert fingerprint("t", web_app("https://a")) == fingerprint("t", web_app("https://a"))
+    assert fingerprint("t", web_app("https://a")) != fingerprint("t", web_app("https://b"))
+    assert fingerprint("t", None) != fingerprint("u", None)
