@@ -76,8 +76,8 @@ def phase_label(phase: str, tr: Translator) -> str:
     return labels_for(tr, _phase_labels).get(phase, phase.replace("_", " "))
 
 
-def option_label(name: str, tr: Translator) -> str:
-    labels = {
+def _option_labels(tr: Translator) -> dict[str, str]:
+    return {
         "target": tr("Target"),
         "winner_takes_all": tr("Winner takes all"),
         "order_obligatory": tr("Order obligatory"),
@@ -103,7 +103,10 @@ def option_label(name: str, tr: Translator) -> str:
         "bid_step": tr("Bid step"),
         "turn_timer": tr("Turn timer"),
     }
-    return labels.get(name, name.replace("_", " ").capitalize())
+
+
+def option_label(name: str, tr: Translator) -> str:
+    return labels_for(tr, _option_labels).get(name, name.replace("_", " ").capitalize())
 
 
 def convention_value(value: Any, tr: Translator) -> str:

@@ -6,11 +6,11 @@ from html import escape
 from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.db.models import TableRecord
 from bot.i18n import Translator
-from bot.keyboards.callbacks import Lobby
+from bot.keyboards.callbacks import lobby_data
+from bot.keyboards.layout import keyboard
 from bot.render.common import convention_value, game_title, option_label
 
 __all__ = [
@@ -61,28 +61,27 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
 
 def lobby_keyboard(record: TableRecord, tr: Translator) -> InlineKeyboardMarkup:
     t, v = record.id, record.version
-    kb = InlineKeyboardBuilder()
-    kb.button(text=tr("Join"), callback_data=Lobby(t=t, v=v, a="join"))
-    kb.button(text=tr("Leave"), callback_data=Lobby(t=t, v=v, a="leave"))
-    kb.button(text=tr("Add a bot"), callback_data=Lobby(t=t, v=v, a="bot"))
-    kb.button(text=tr("Settings"), callback_data=Lobby(t=t, v=v, a="settings"))
-    kb.button(text=tr("Start"), callback_data=Lobby(t=t, v=v, a="start"))
-    kb.button(text=tr("Cancel"), callback_data=Lobby(t=t, v=v, a="cancel"))
-    kb.adjust(2, 2, 2)
-    return kb.as_markup()
+    buttons = [
+        (tr("Join"), lobby_data(t, v, "join")),
+        (tr("Leave"), lobby_data(t, v, "leave")),
+        (tr("Add a bot"), lobby_data(t, v, "bot")),
+        (tr("Settings"), lobby_data(t, v, "settings")),
+        (tr("Start"), lobby_data(t, v, "start")),
+        (tr("Cancel"), lobby_data(t, v, "cancel")),
+    ]
+    return keyboard(buttons, (2,))
 
 
 def settings_keyboard(
     record: TableRecord, options: dict[str, tuple[Any, ...]], tr: Translator
 ) -> InlineKeyboardMarkup:
     t, v = record.id, record.version
-    kb = InlineKeyboardBuilder()
+    buttons = []
     for index, name in enumerate(options):
         value = record.conventions.get(name)
         text = f"{option_label(name, tr)}: {convention_value(value, tr)}"
-        kb.button(text=text, callback_data=Lobby(t=t, v=v, a="opt", o=index))
+        buttons.append((text, lobby_data(t, v, "opt", index)))
     timer = f"{option_label('turn_timer', tr)}: {timer_value(record.turn_timer, tr)}"
-    kb.button(text=timer, callback_data=Lobby(t=t, v=v, a="opt", o=len(options)))
-    kb.button(text=tr("« Back"), callback_data=Lobby(t=t, v=v, a="back"))
-    kb.adjust(1)
-    return kb.as_markup()
+    buttons.append((timer, lobby_data(t, v, "opt", len(options))))
+    buttons.append((tr("« Back"), lobby_data(t, v, "back")))
+    return keyboard(buttons, (1,))

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, User
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.db.models import TableRecord, TableStatus
 from bot.engine import new_game
 from bot.i18n import Translator, make_i18n
 from bot.keyboards.callbacks import (
@@ -22,7 +24,8 @@ from bot.keyboards.callbacks import (
 )
 from bot.keyboards.layout import button, keyboard, markup
 from bot.render.cards import action_label
-from bot.render.common import game_title, phase_label
+from bot.render.common import convention_value, game_title, option_label, phase_label
+from bot.render.lobby import lobby_keyboard, settings_keyboard
 from bot.render.table import hand_keyboard, table_keyboard
 
 BIG = 2**40
@@ -164,3 +167,53 @@ def test_labels_follow_the_locale_of_each_translator() -> None:
         assert game_title("deberts", en) == "Deberts"
         assert game_title("deberts", ru) == ru("Deberts") != "Deberts"
         assert phase_label("odd_phase", ru) == "odd phase"
+
+
+def _builder_markup(buttons: list[tuple[str, CallbackData]], *widths: int) -> InlineKeyboardMarkup:
+    """The keyboard as aiogram's builder makes it: the reference for the lobby's."""
+    kb = InlineKeyboardBuilder()
+    for text, data in buttons:
+        kb.button(text=text, callback_data=data)
+    kb.adjust(*widths)
+    return kb.as_markup()
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
+    tr = Translator(make_i18n(locale), locale)
+    record = TableRecord(
+        id=31,
+        chat_id=-5,
+        game="thousand",
+        status=TableStatus.LOBBY,
+        host_id=1,
+        seats=[],
+        conventions={"target": 1000, "golden_round": True, "odd_option": "x"},
+        lang=locale,
+        turn_timer=90,
+        version=4,
+    )
+    lobby = [
+        (tr("Join"), Lobby(t=31, v=4, a="join")),
+        (tr("Leave"), Lobby(t=31, v=4, a="leave")),
+        (tr("Add a bot"), Lobby(t=31, v=4, a="bot")),
+        (tr("Settings"), Lobby(t=31, v=4, a="settings")),
+        (tr("Start"), Lobby(t=31, v=4, a="start")),
+        (tr("Cancel"), Lobby(t=31, v=4, a="cancel")),
+    ]
+    assert lobby_keyboard(record, tr) == _builder_markup(lobby, 2, 2, 2)
+    options: dict[str, tuple[Any, ...]] = {
+        "target": (1000, 500),
+        "golden_round": (True, False),
+        "odd_option": ("x", "y"),
+    }
+    settings = [
+        (f"{option_label(name, tr)}: {convention_value(value, tr)}", Lobby(t=31, v=4, a="opt", o=i))
+        for i, (name, value) in enumerate(record.conventions.items())
+    ]
+    settings.append(
+        (f"{option_label('turn_timer', tr)}: {tr('{n} s', n=90)}", Lobby(t=31, v=4, a="opt", o=3))
+    )
+    settings.append((tr("« Back"), Lobby(t=31, v=4, a="back")))
+    assert settings_keyboard(record, options, tr) == _builder_markup(settings, 1)
+    assert option_label("odd_option", tr) == "Odd option"
