@@ -8,6 +8,7 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Self
 
 from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
@@ -289,42 +290,45 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def _finish_deal(self, conceded: bool) -> None:
         bidder, contract = self._bidder, self._contract
         assert bidder is not None and contract is not None
-        golden = self._conv.golden_round and self._scored_deals() < GOLDEN_DEALS
-        outcome = DealOutcome(
-            bidder, contract, conceded, tuple(self.deal_points()), tuple(self._tricks), golden
-        )
+        conv = self._conv
+        golden = conv.golden_round and self._scored_deals() < GOLDEN_DEALS
+        points = tuple(map(add, map(card_points, self._taken), self._marriages))
         result = settle(
-            outcome,
-            self._conv,
+            DealOutcome(bidder, contract, conceded, points, tuple(self._tricks), golden),
+            conv,
             self._totals,
             self._bolts,
             self._barrel_seat,
             self._barrel_attempts,
         )
-        self._totals = result.totals
+        totals = self._totals = result.totals
         self._bolts = result.bolts
         self._barrel_seat = result.barrel_seat
         self._barrel_attempts = result.barrel_attempts
+        deltas = result.deltas
         notes = result.notes
         notes["bid"] = self._high
         notes["dealer"] = self._dealer
-        notes["trump"] = "SCDH"[self._trump] if self._trump >= 0 else None
+        trump = self._trump
+        notes["trump"] = "SCDH"[trump] if trump >= 0 else None
+        deal_no = self._deal_no
         self._rows.append(
             {
-                "deal_no": self._deal_no,
-                "cells": [str(t) for t in result.totals],
-                "totals": list(result.totals),
-                "deltas": list(result.deltas),
+                "deal_no": deal_no,
+                "cells": list(map(str, totals)),
+                "totals": totals[:],
+                "deltas": deltas[:],
                 "notes": notes,
             }
         )
-        self._last_deal = {"deal_no": self._deal_no, "redeal": False, **notes}
-        self._last_deal["deltas"] = list(result.deltas)
-        self._last_deal["last_trick"] = (
+        last = self._last_deal = {"deal_no": deal_no, "redeal": False, **notes}
+        last["deltas"] = deltas
+        trick = self._last_trick
+        last["last_trick"] = (
             None
-            if conceded or self._last_trick is None
+            if conceded or trick is None
             else {
-                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in self._last_trick],
+                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick],
                 "winner": self._last_winner,
             }
         )

@@ -7,6 +7,7 @@ calls :func:`settle` once per scored deal and records what it returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import sub
 from typing import Any, NamedTuple
 
 from bot.engine.thousand.rules import (
@@ -68,8 +69,8 @@ def settle(
     stood_still = [False] * seats
     bolted = [0] * seats
     bolt_penalties = [0] * seats
-    new_totals = list(totals)
-    new_bolts = list(bolts)
+    new_totals = totals[:]
+    new_bolts = bolts[:]
     for seat in range(seats):
         if barrel_seat is not None and (seat != bidder if on_barrel_play else seat == barrel_seat):
             stood_still[seat] = True
@@ -77,29 +78,35 @@ def settle(
             continue
         if seat == bidder:
             if conceded:
-                written[seat] = -contract * factor if penalty else 0
-                marks[seat] = f"-{contract * factor}" if penalty else "conceded"
+                value = -contract * factor if penalty else 0
+                mark = f"-{contract * factor}" if penalty else "conceded"
             elif made:
-                written[seat] = contract * factor
-                marks[seat] = f"+{written[seat]}"
+                value = contract * factor
+                mark = f"+{value}"
             elif on_barrel_play:
                 # A failed barrel attempt costs nothing; running out of attempts costs below.
-                marks[seat] = f"-{contract}"
+                value = 0
+                mark = f"-{contract}"
             else:
-                written[seat] = -contract * factor
-                marks[seat] = str(written[seat])
+                value = -contract * factor
+                mark = str(value)
+            bolt = not penalty if conceded else not tricks[seat]
         else:
-            base = concede_share(contract) if conceded else round_whistler(points[seat])
-            written[seat] = base * factor
-            marks[seat] = str(written[seat])
-        new_totals[seat] += written[seat]
-        if (seat == bidder and not penalty) if conceded else tricks[seat] == 0:
+            value = (concede_share(contract) if conceded else round_whistler(points[seat])) * factor
+            mark = str(value)
+            bolt = not conceded and not tricks[seat]
+        written[seat] = value
+        marks[seat] = mark
+        if bolt:
             bolted[seat] = 1
-            new_bolts[seat] += 1
-            if new_bolts[seat] >= BOLTS_PER_PENALTY:
+            count = new_bolts[seat] + 1
+            if count >= BOLTS_PER_PENALTY:
                 new_bolts[seat] = 0
-                new_totals[seat] -= BOLT_PENALTY
+                new_totals[seat] += value - BOLT_PENALTY
                 bolt_penalties[seat] = -BOLT_PENALTY
+                continue
+            new_bolts[seat] = count
+        new_totals[seat] += value
 
     winner: int | None = None
     events: list[dict[str, Any]] = []
@@ -114,13 +121,15 @@ def settle(
         seat_on, attempts = _barrel(new_totals, seat_on, attempts, events)
 
     trucked = [False] * seats
-    if conventions.dump_truck and winner is None:
+    if winner is None and conventions.dump_truck:
         for seat in range(seats):
-            if new_totals[seat] in (DUMP_TRUCK, -DUMP_TRUCK):
+            if new_totals[seat] in _TRUCK_TOTALS:
                 new_totals[seat] = 0
                 trucked[seat] = True
 
-    deltas = [n - t for n, t in zip(new_totals, totals, strict=True)]
+    on_barrel = [False] * seats
+    if seat_on is not None:
+        on_barrel[seat_on] = True
     result = "conceded" if conceded else ("made" if made else "failed")
     notes: dict[str, Any] = {
         "bidder": bidder,
@@ -134,8 +143,8 @@ def settle(
         "stood_still": stood_still,
         "bolts": bolted,
         "bolt_penalties": bolt_penalties,
-        "bolt_counts": list(new_bolts),
-        "on_barrel": [seat == seat_on for seat in range(seats)],
+        "bolt_counts": new_bolts[:],
+        "on_barrel": on_barrel,
         "barrel": {"seat": seat_on, "attempts": attempts},
         "barrel_seat": seat_on,
         "barrel_attempts": attempts,
@@ -143,7 +152,11 @@ def settle(
         "dump_truck": trucked,
         "golden": golden,
     }
+    deltas = list(map(sub, new_totals, totals))
     return Settlement(new_totals, new_bolts, seat_on, attempts, winner, deltas, notes)
+
+
+_TRUCK_TOTALS = frozenset((DUMP_TRUCK, -DUMP_TRUCK))
 
 
 def _barrel(
