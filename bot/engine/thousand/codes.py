@@ -7,6 +7,7 @@ from bot.engine.cards import CARDS
 __all__ = [
     "BID_CODES",
     "CARD_CODES",
+    "CARD_INDEX",
     "CONTRACT_CODES",
     "PLAY_BY_BYTE",
     "PLAY_CODES",
@@ -22,7 +23,7 @@ PLAY_CODES: tuple[str, ...] = tuple("c" + code for code in CARD_CODES)
 _MAX_NUMBER = 400
 BID_CODES: tuple[str, ...] = tuple(f"b{n}" for n in range(_MAX_NUMBER + 1))
 CONTRACT_CODES: tuple[str, ...] = tuple(f"k{n}" for n in range(_MAX_NUMBER + 1))
-_INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
+CARD_INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
 PLAY_INDEX: dict[str, int] = {code: i for i, code in enumerate(PLAY_CODES)}
 
 
@@ -67,9 +68,9 @@ def play_codes(mask: int) -> tuple[str, ...]:
 
 def card_of(text: str) -> int | None:
     """Card index of a two-character code (case-insensitive), or ``None``."""
-    index = _INDEX.get(text)
+    index = CARD_INDEX.get(text)
     if index is None and len(text) == 2:
-        index = _INDEX.get(text.upper())
+        index = CARD_INDEX.get(text.upper())
     return index
 
 

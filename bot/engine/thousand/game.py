@@ -15,13 +15,14 @@ from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow
 from bot.engine.cards import codes_to_mask, popcount
 from bot.engine.thousand import view as views
 from bot.engine.thousand.auction import Auction
-from bot.engine.thousand.codes import CARD_CODES, PLAY_INDEX
+from bot.engine.thousand.codes import CARD_CODES, CARD_INDEX, PLAY_BY_BYTE, PLAY_INDEX, play_codes
+from bot.engine.thousand.deal import deal_order, hand_mask
 from bot.engine.thousand.handover import Handover
 from bot.engine.thousand.play import CardPlay
 from bot.engine.thousand.rules import DECK, GOLDEN_DEALS, ThousandConventions, card_points
-from bot.engine.thousand.scoring import DealOutcome, settle
+from bot.engine.thousand.scoring import settle_deal
 from bot.engine.thousand.state import AUCTION, CONTRACT, GAME_OVER, GIVE, PLAY, REDEAL, TALON
-from bot.engine.tricks import NO_TRUMP, deal_seed, shuffled
+from bot.engine.tricks import NO_TRUMP, deal_seed
 
 __all__ = ["ThousandGame"]
 
@@ -183,13 +184,33 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal(seat)
+            if self._phase == PLAY:
+                # Follow suit; void, trump if you can; else anything (as ``_legal_mask``),
+                # one suit's codes by one look-up. Inline: this runs once per card.
+                hand = self._hands[seat]
+                trick = self._trick
+                legal = None
+                if trick:
+                    led = trick[0][1] >> 3
+                    follow = hand >> (led << 3) & 0xFF
+                    if follow:
+                        legal = PLAY_BY_BYTE[led][follow]
+                    else:
+                        trump = self._trump
+                        if trump >= 0:
+                            trumps = hand >> (trump << 3) & 0xFF
+                            if trumps:
+                                legal = PLAY_BY_BYTE[trump][trumps]
+                if legal is None:
+                    legal = play_codes(hand)
+            else:
+                legal = self._compute_legal(seat)
+            self._legal = legal
         return list(legal)
 
     def _compute_legal(self, seat: int) -> tuple[str, ...]:
+        """Every phase's codes but the card play's (``legal_actions`` has those)."""
         phase = self._phase
-        if phase == PLAY:
-            return self._play_actions(seat)
         if phase == AUCTION:
             return self._auction_actions(seat)
         if phase == GIVE:
@@ -208,8 +229,12 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             # The cached codes were listed for this very state and seat (any change
             # clears them), so the card needs no second check.
             self._legal = None
-            if self._phase == PLAY:
+            phase = self._phase
+            if phase == PLAY:
                 self._play_card(seat, PLAY_INDEX[action])
+                return
+            if phase == GIVE:
+                self._give_card(seat, CARD_INDEX[action[1:3]], int(action[3]))
                 return
         if self._winner is not None:
             raise IllegalAction("game_over", "The game is over.")
@@ -263,19 +288,16 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def _start_deal(self, dealer: int) -> None:
         self._deal_no += 1
         self._dealer = dealer
-        cards = shuffled(DECK, deal_seed(self._seed, self._deal_no))
+        cards = deal_order(deal_seed(self._seed, self._deal_no))
         n = self._n
         hands = [0] * n
         dealt = 21 if n == 3 else 20
         for k in range(n):
-            mask = 0
-            for card in cards[k:dealt:n]:
-                mask |= 1 << card
-            hands[(dealer + 1 + k) % n] = mask
+            hands[(dealer + 1 + k) % n] = hand_mask(cards[k:dealt:n])
         if n == 3:
-            talons = [(1 << cards[21]) | (1 << cards[22]) | (1 << cards[23])]
+            talons = [hand_mask(cards[21:])]
         else:
-            talons = [(1 << cards[20]) | (1 << cards[21]), (1 << cards[22]) | (1 << cards[23])]
+            talons = [hand_mask(cards[20:22]), hand_mask(cards[22:])]
         self._begin_auction(hands, talons)
 
     # ----------------------------------------------------------------- scoring
@@ -293,20 +315,22 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         conv = self._conv
         golden = conv.golden_round and self._scored_deals() < GOLDEN_DEALS
         points = tuple(map(add, map(card_points, self._taken), self._marriages))
-        result = settle(
-            DealOutcome(bidder, contract, conceded, points, tuple(self._tricks), golden),
-            conv,
-            self._totals,
-            self._bolts,
-            self._barrel_seat,
-            self._barrel_attempts,
+        totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner, deltas, notes = (
+            settle_deal(
+                bidder,
+                contract,
+                conceded,
+                points,
+                self._tricks,
+                golden,
+                conv,
+                self._totals,
+                self._bolts,
+                self._barrel_seat,
+                self._barrel_attempts,
+            )
         )
-        totals = self._totals = result.totals
-        self._bolts = result.bolts
-        self._barrel_seat = result.barrel_seat
-        self._barrel_attempts = result.barrel_attempts
-        deltas = result.deltas
-        notes = result.notes
+        self._totals = totals
         notes["bid"] = self._high
         notes["dealer"] = self._dealer
         trump = self._trump
@@ -332,8 +356,8 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 "winner": self._last_winner,
             }
         )
-        if result.winner is not None:
-            self._winner = result.winner
+        if winner is not None:
+            self._winner = winner
             self._phase = GAME_OVER
             self._to_act = None
             return

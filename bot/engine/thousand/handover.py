@@ -39,11 +39,18 @@ class Handover(DealState):
             raise IllegalAction(
                 "card_not_in_hand", "That card is not in the hand.", card=CARD_CODES[card]
             )
-        self._hands[seat] ^= 1 << card
-        self._hands[target] |= 1 << card
-        self._received[target] = True
+        self._give_card(seat, card, target)
+
+    def _give_card(self, seat: int, card: int, target: int) -> None:
+        """Hand over a card already checked (by ``_give`` or the legal list)."""
+        hands = self._hands
+        bit = 1 << card
+        hands[seat] ^= bit
+        hands[target] |= bit
+        received = self._received
+        received[target] = True
         self._gifts[target] = card
-        if self._received.count(True) == self._n - 1:
+        if received.count(True) == self._n - 1:
             self._after_give()
 
     def _after_give(self) -> None:
@@ -59,12 +66,16 @@ class Handover(DealState):
 
     def _redeal_askers(self) -> list[int]:
         n = self._n
-        order = [(self._dealer + 1 + i) % n for i in range(n)]
-        if self._talon_cards & ~NINES == 0:
-            return order
-        return [
-            s for s in order if self._hands[s] & NINES == NINES or card_points(self._hands[s]) < 14
-        ]
+        first = self._dealer + 1
+        hands = self._hands
+        talon_of_nines = self._talon_cards & ~NINES == 0
+        askers = []
+        for i in range(n):
+            seat = (first + i) % n
+            hand = hands[seat]
+            if talon_of_nines or hand & NINES == NINES or card_points(hand) < 14:
+                askers.append(seat)
+        return askers
 
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.base import IllegalAction
 from bot.engine.cards import SUIT_MASKS
 from bot.engine.thousand import view as views
-from bot.engine.thousand.codes import CARD_CODES, PLAY_BY_BYTE, card_of, play_codes
+from bot.engine.thousand.codes import CARD_CODES, card_of
 from bot.engine.thousand.rules import (
     ACE_MARRIAGE_POINTS,
     ACES,
@@ -41,22 +41,6 @@ class CardPlay(DealState):
             if trumps:
                 return trumps
         return hand
-
-    def _play_actions(self, seat: int) -> tuple[str, ...]:
-        """The codes of ``_legal_mask``: one suit's are a single table look-up."""
-        hand = self._hands[seat]
-        trick = self._trick
-        if trick:
-            led = trick[0][1] >> 3
-            follow = hand >> (led << 3) & 0xFF
-            if follow:
-                return PLAY_BY_BYTE[led][follow]
-            trump = self._trump
-            if trump >= 0:
-                trumps = hand >> (trump << 3) & 0xFF
-                if trumps:
-                    return PLAY_BY_BYTE[trump][trumps]
-        return play_codes(hand)
 
     def _play(self, seat: int, action: str) -> None:
         card = card_of(action[1:]) if len(action) == 3 else None

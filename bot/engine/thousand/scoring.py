@@ -22,7 +22,7 @@ from bot.engine.thousand.rules import (
     round_whistler,
 )
 
-__all__ = ["DealOutcome", "Settlement", "settle"]
+__all__ = ["DealOutcome", "SettledDeal", "Settlement", "settle", "settle_deal"]
 
 
 class DealOutcome(NamedTuple):
@@ -56,7 +56,28 @@ def settle(
     barrel_seat: int | None,
     barrel_attempts: int,
 ) -> Settlement:
-    bidder, contract, conceded, points, tricks, golden = outcome
+    return Settlement(
+        *settle_deal(*outcome, conventions, totals, bolts, barrel_seat, barrel_attempts)
+    )
+
+
+SettledDeal = tuple[list[int], list[int], int | None, int, int | None, list[int], dict[str, Any]]
+
+
+def settle_deal(
+    bidder: int,
+    contract: int,
+    conceded: bool,
+    points: tuple[int, ...],
+    tricks: tuple[int, ...] | list[int],
+    golden: bool,
+    conventions: ThousandConventions,
+    totals: list[int],
+    bolts: list[int],
+    barrel_seat: int | None,
+    barrel_attempts: int,
+) -> SettledDeal:
+    """:func:`settle` without its two records, for the game's own once-a-deal call."""
     seats = len(totals)
     factor = 2 if golden else 1
     on_barrel_play = barrel_seat is not None and bidder == barrel_seat
@@ -153,7 +174,7 @@ def settle(
         "golden": golden,
     }
     deltas = list(map(sub, new_totals, totals))
-    return Settlement(new_totals, new_bolts, seat_on, attempts, winner, deltas, notes)
+    return new_totals, new_bolts, seat_on, attempts, winner, deltas, notes
 
 
 _TRUCK_TOTALS = frozenset((DUMP_TRUCK, -DUMP_TRUCK))
