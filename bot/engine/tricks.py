@@ -164,10 +164,34 @@ def shuffled(deck: int, seed: int) -> list[int]:
     cards = list(_deck_cards(deck))
     digest = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
     entropy = int.from_bytes(digest, "little")
-    for i in range(len(cards) - 1, 0, -1):
-        entropy, j = divmod(entropy, i + 1)
+    steps, last = _swap_plan(len(cards))
+    for i, radix, swaps in steps:
+        entropy, r = divmod(entropy, radix)
+        j, k = swaps[r]
         cards[i], cards[j] = cards[j], cards[i]
+        cards[i - 1], cards[k] = cards[k], cards[i - 1]
+    if last:
+        j = entropy % 2
+        cards[1], cards[j] = cards[j], cards[1]
     return cards
+
+
+@functools.cache
+def _swap_plan(size: int) -> tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], bool]:
+    """The Fisher-Yates steps two at a time, with both swap targets of each remainder tabled.
+
+    Position ``i`` takes radix ``i + 1`` and position ``i - 1`` radix ``i``; dividing once by
+    their product and looking both digits up halves the big-number divisions of the
+    one-step loop, and gives exactly its swaps.
+    """
+    steps = []
+    i = size - 1
+    while i > 1:
+        high, low = i + 1, i
+        swaps = tuple((r % high, r // high) for r in range(high * low))
+        steps.append((i, high * low, swaps))
+        i -= 2
+    return tuple(steps), i == 1
 
 
 @functools.cache

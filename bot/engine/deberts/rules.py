@@ -90,8 +90,18 @@ _SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 )
 
 
+# The same codes keyed by the mask for sets within one suit, the usual legal set when
+# following: one dictionary look-up instead of four.
+_ONE_SUIT_CODES: dict[int, tuple[str, ...]] = {
+    byte << (8 * suit): _SUIT_BYTE_CODES[suit][byte] for suit in range(4) for byte in range(1, 256)
+}
+
+
 def mask_codes(mask: int) -> list[str]:
     """Play codes of the cards in ``mask``, sorted by suit then rank."""
+    one_suit = _ONE_SUIT_CODES.get(mask)
+    if one_suit is not None:
+        return list(one_suit)
     spades, clubs, diamonds, hearts = _SUIT_BYTE_CODES
     return [
         *spades[mask & 0xFF],

@@ -67,6 +67,8 @@ class DebertsConventions(Conventions):
 
 
 _ROUND_1 = ("play", "pass")
+# Every king and queen: only these can open a bella.
+_KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
@@ -373,10 +375,31 @@ class Deberts(Game):
         return self._conv.order_obligatory and seat == self._dealer
 
     def apply(self, seat: int, action: str) -> None:
+        # Playing a card is nearly every action of a deal, so it runs inline here.
         if seat == self._to_act and self._phase == _PLAY:
             card = PLAY_CODES.get(action)
             if card is not None:
-                self._play(seat, card)
+                hands = self._hands
+                hand = hands[seat]
+                legal = self._legal
+                if legal < 0:
+                    legal = legal_mask(hand, self._trick, self._trump)
+                bit = 1 << card
+                if not legal & bit:
+                    raise self._illegal_card(hand, card)
+                self._legal = -1
+                if not self._started >> seat & 1:
+                    self._first_card(seat, hand)
+                if bit & _KINGS_QUEENS:
+                    self._check_bella(seat, hand, bit)
+                hand ^= bit
+                hands[seat] = hand
+                trick = self._trick
+                trick.append(card)
+                if len(trick) < self._n:
+                    self._to_act = (seat + 1) % self._n
+                else:
+                    self._close_trick(trick, hand)
                 return
         if self._phase == _GAME_OVER:
             raise IllegalAction("game_over", "The game is over.")
@@ -494,30 +517,16 @@ class Deberts(Game):
             suit=SUIT_CODES[self._trump],
         )
 
-    def _play(self, seat: int, card: int) -> None:
-        hands = self._hands
-        hand = hands[seat]
-        trick = self._trick
-        legal = self._legal
-        if legal < 0:
-            legal = legal_mask(hand, trick, self._trump)
-        bit = 1 << card
-        if not legal & bit:
-            raise self._illegal_card(hand, card)
-        self._legal = -1
-        if not self._started >> seat & 1:
-            self._first_card(seat, hand)
+    def _check_bella(self, seat: int, hand: int, bit: int) -> None:
+        """Bella is announced with the first of the trump king and queen while holding both."""
         bella = BELLA_MASKS[self._trump]
         if bit & bella and hand & bella == bella:
             self._bella[seat] = True
             self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
-        hand ^= bit
-        hands[seat] = hand
-        trick.append(card)
+
+    def _close_trick(self, trick: list[int], hand: int) -> None:
+        """The trick is full: it scores to its winner, who leads next; ``hand`` is the last hand."""
         n = self._n
-        if len(trick) < n:
-            self._to_act = (seat + 1) % n
-            return
         trump = self._trump
         leader = self._leader
         winner = (leader + winning_position(trick, trump)) % n
