@@ -51,7 +51,7 @@ class Auction(DealState):
                 raise IllegalAction(
                     "must_open", "The first hand must open the bidding with at least 100."
                 )
-            self._passed[seat] = True
+            amount = None
         else:
             amount = number_of(action[1:])
             if amount is None:
@@ -74,6 +74,13 @@ class Auction(DealState):
                     bid=amount,
                     limit=limit,
                 )
+        self._record_bid(seat, action, amount)
+
+    def _record_bid(self, seat: int, action: str, amount: int | None) -> None:
+        """A bid (``amount``) or pass (``None``) already checked, and what follows it."""
+        if amount is None:
+            self._passed[seat] = True
+        else:
             self._high = amount
             self._bidder = seat
         self._auction.append([seat, action])

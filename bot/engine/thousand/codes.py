@@ -6,9 +6,11 @@ from bot.engine.cards import CARDS
 
 __all__ = [
     "BID_CODES",
+    "BID_VALUES",
     "CARD_CODES",
     "CARD_INDEX",
     "CONTRACT_CODES",
+    "CONTRACT_VALUES",
     "PLAY_BY_BYTE",
     "PLAY_CODES",
     "PLAY_INDEX",
@@ -23,6 +25,8 @@ PLAY_CODES: tuple[str, ...] = tuple("c" + code for code in CARD_CODES)
 _MAX_NUMBER = 400
 BID_CODES: tuple[str, ...] = tuple(f"b{n}" for n in range(_MAX_NUMBER + 1))
 CONTRACT_CODES: tuple[str, ...] = tuple(f"k{n}" for n in range(_MAX_NUMBER + 1))
+BID_VALUES: dict[str, int] = {code: n for n, code in enumerate(BID_CODES)}
+CONTRACT_VALUES: dict[str, int] = {code: n for n, code in enumerate(CONTRACT_CODES)}
 CARD_INDEX: dict[str, int] = {code: i for i, code in enumerate(CARD_CODES)}
 PLAY_INDEX: dict[str, int] = {code: i for i, code in enumerate(PLAY_CODES)}
 

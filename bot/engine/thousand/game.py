@@ -15,7 +15,15 @@ from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow
 from bot.engine.cards import codes_to_mask, popcount
 from bot.engine.thousand import view as views
 from bot.engine.thousand.auction import Auction
-from bot.engine.thousand.codes import CARD_CODES, CARD_INDEX, PLAY_BY_BYTE, PLAY_INDEX, play_codes
+from bot.engine.thousand.codes import (
+    BID_VALUES,
+    CARD_CODES,
+    CARD_INDEX,
+    CONTRACT_VALUES,
+    PLAY_BY_BYTE,
+    PLAY_INDEX,
+    play_codes,
+)
 from bot.engine.thousand.deal import deal_order, hand_mask
 from bot.engine.thousand.handover import Handover
 from bot.engine.thousand.play import CardPlay
@@ -235,6 +243,15 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 return
             if phase == GIVE:
                 self._give_card(seat, CARD_INDEX[action[1:3]], int(action[3]))
+                return
+            if phase == AUCTION:
+                self._record_bid(seat, action, None if action == "pass" else BID_VALUES[action])
+                return
+            if phase == CONTRACT:
+                if action == "concede":
+                    self._concede()
+                else:
+                    self._set_contract(seat, CONTRACT_VALUES[action])
                 return
         if self._winner is not None:
             raise IllegalAction("game_over", "The game is over.")

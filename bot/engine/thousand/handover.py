@@ -119,8 +119,7 @@ class Handover(DealState):
                 raise IllegalAction("concede_not_allowed", "Conceding is off at this table.")
             if seat == self._barrel_seat:
                 raise IllegalAction("concede_on_barrel", "No conceding on the barrel.")
-            self._contract = self._high
-            self._finish_deal(conceded=True)
+            self._concede()
             return
         amount = number_of(action[1:])
         if amount is None:
@@ -144,6 +143,13 @@ class Handover(DealState):
             raise IllegalAction(
                 "contract_not_multiple_of_5", "Contracts are multiples of 5.", contract=amount
             )
+        self._set_contract(seat, amount)
+
+    def _concede(self) -> None:
+        self._contract = self._high
+        self._finish_deal(conceded=True)
+
+    def _set_contract(self, seat: int, amount: int) -> None:
         self._contract = amount
         self._phase = PLAY
         self._to_act = seat
