@@ -38,6 +38,10 @@ __all__ = ["ThousandGame"]
 class ThousandGame(Auction, Handover, CardPlay, Game):
     name = "thousand"
     conventions_type = ThousandConventions
+    # Plain attributes kept up to date by the game rather than properties: a driver
+    # reads both after every action, and an attribute read costs a fraction of a call.
+    deal_no: int = 0
+    is_over: bool = False
 
     # ----------------------------------------------------------------- building
 
@@ -76,7 +80,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         """
         seats = len(hands)
         game = cls(seats, _conventions(conventions), seed)
-        game._deal_no = deal_no
+        game.deal_no = deal_no
         game._dealer = dealer
         game._totals = list(totals) if totals is not None else [0] * seats
         game._bolts = list(bolts) if bolts is not None else [0] * seats
@@ -115,7 +119,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         """
         seats = len(hands)
         game = cls(seats, _conventions(conventions), seed)
-        game._deal_no = 1 + scored_deals
+        game.deal_no = 1 + scored_deals
         game._dealer = dealer
         game._totals = list(totals) if totals is not None else [0] * seats
         game._bolts = list(bolts) if bolts is not None else [0] * seats
@@ -143,10 +147,6 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     # ---------------------------------------------------------------- the API
 
     @property
-    def deal_no(self) -> int:
-        return self._deal_no
-
-    @property
     def seats(self) -> int:
         return self._n
 
@@ -157,10 +157,6 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     @property
     def dealer(self) -> int:
         return self._dealer
-
-    @property
-    def is_over(self) -> bool:
-        return self._winner is not None
 
     @property
     def phase(self) -> str:
@@ -303,9 +299,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     # ------------------------------------------------------------------ deals
 
     def _start_deal(self, dealer: int) -> None:
-        self._deal_no += 1
+        self.deal_no += 1
         self._dealer = dealer
-        cards = deal_order(deal_seed(self._seed, self._deal_no))
+        cards = deal_order(deal_seed(self._seed, self.deal_no))
         n = self._n
         hands = [0] * n
         dealt = 21 if n == 3 else 20
@@ -352,7 +348,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         notes["dealer"] = self._dealer
         trump = self._trump
         notes["trump"] = "SCDH"[trump] if trump >= 0 else None
-        deal_no = self._deal_no
+        deal_no = self.deal_no
         self._rows.append(
             {
                 "deal_no": deal_no,
@@ -375,6 +371,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         )
         if winner is not None:
             self._winner = winner
+            self.is_over = True
             self._phase = GAME_OVER
             self._to_act = None
             return
@@ -388,7 +385,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "seats": self._n,
             "conventions": self.conventions_json(),
             "seed": self._seed,
-            "deal_no": self._deal_no,
+            "deal_no": self.deal_no,
             "dealer": self._dealer,
             "totals": list(self._totals),
             "bolts": list(self._bolts),
@@ -433,7 +430,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         if data.get("game") != cls.name:
             raise ValueError(f"not a {cls.name} state")
         game = cls(data["seats"], ThousandConventions.from_json(data["conventions"]), data["seed"])
-        game._deal_no = data["deal_no"]
+        game.deal_no = data["deal_no"]
         game._dealer = data["dealer"]
         game._totals = list(data["totals"])
         game._bolts = list(data["bolts"])
@@ -443,6 +440,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._start_totals = list(data["start_totals"])
         game._earlier_deals = data["earlier_deals"]
         game._winner = data["winner"]
+        game.is_over = game._winner is not None
         game._last_deal = views.copy_json(data["last_deal"])
         game._phase = data["phase"]
         game._to_act = data["to_act"]

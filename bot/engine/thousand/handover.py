@@ -80,7 +80,7 @@ class Handover(DealState):
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":
             self._last_deal = {
-                "deal_no": self._deal_no,
+                "deal_no": self.deal_no,
                 "redeal": True,
                 "asked_by": seat,
                 "written": [0] * self._n,

@@ -38,7 +38,8 @@ class DealState:
         self._conv = conventions
         self._conv_json: JsonDict | None = None
         self._seed = seed
-        self._deal_no = 0
+        self.deal_no = 0
+        self.is_over = False
         self._dealer = 0
         self._totals = [0] * seats
         self._bolts = [0] * seats

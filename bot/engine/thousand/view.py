@@ -35,7 +35,7 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
         "game": g.name,
         "seats": n,
         "seat": seat,
-        "deal_no": g._deal_no,
+        "deal_no": g.deal_no,
         "dealer": g._dealer,
         "phase": g._phase,
         "to_act": g._to_act,
