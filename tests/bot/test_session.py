@@ -214,3 +214,27 @@ async def test_stock_path_methods_still_work(fake_telegram: FakeTelegram, lean_b
         ann.id, "hi", link_preview_options=LinkPreviewOptions(is_disabled=True)
     )
     assert sent.text == "hi"
+
+
+async def test_updates_come_without_the_pressed_messages_keyboard(
+    fake_telegram: FakeTelegram, lean_bot: Bot
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    sent = await lean_bot.send_message(ann.id, "cards", reply_markup=MARKUP)
+    cards = fake_telegram.messages(ann)[-1]
+    fake_telegram.user_message(ann, ann.id, "/start")
+    press = fake_telegram.callback_query(ann, cards, "a:1:2:cTH")
+    updates = await lean_bot.get_updates(timeout=0)
+    assert updates[0].message is not None and updates[0].message.text == "/start"
+    query = updates[-1].callback_query
+    assert query is not None
+    assert (query.id, query.data, query.from_user.id) == (press.id, "a:1:2:cTH", ann.id)
+    assert isinstance(query.message, Message)
+    assert (query.message.message_id, query.message.chat.id) == (sent.message_id, ann.id)
+    assert query.message.text == "cards"
+    assert query.message.reply_markup is None
+    # bound to the bot like any parsed update: a handler can answer through it
+    assert await query.answer("ok") is True
+    fake_telegram.fail_next("getUpdates", 502)
+    with pytest.raises(TelegramServerError):
+        await lean_bot.get_updates(timeout=0)
