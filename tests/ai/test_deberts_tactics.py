@@ -9,8 +9,6 @@ import pytest
 from bot.ai.deberts import easy_policy, hard_policy
 from bot.ai.deberts.knowledge import read_view
 from bot.ai.deberts.sampling import sample_hands
-from bot.ai.deberts.search import clear_winner
-from bot.ai.deberts.table import deal_result, standing_result
 from bot.ai.players import choose
 from bot.engine.cards import SUIT_MASKS, codes_to_mask
 from bot.engine.deberts import Deberts, DebertsConventions, from_decks, from_position, stacked_deck
@@ -144,22 +142,3 @@ def test_voids_are_inferred_from_play() -> None:
     assert k0.voids[0] == 0
     view = game.view(game.current_seat() or 0)
     assert hard_policy(view, random.Random(2), BUDGET) in view["legal"]
-
-
-def test_hard_keeps_the_default_unless_another_option_is_clearly_better() -> None:
-    noisy = {1: [10.0, -10.0, 12.0, -12.0], 2: [0.0, 0.0, 0.0, 0.0]}
-    assert clear_winner(noisy, default=2, z=1.0) == 2  # mean gain 0 within its noise
-    steady = {1: [5.0, 6.0, 5.0, 6.0], 2: [0.0, 0.0, 0.0, 0.0], 3: [1.0, 1.0, 1.0, 1.5]}
-    assert clear_winner(steady, default=2, z=1.0) == 1
-    assert clear_winner(steady, default=1, z=1.0) == 1  # nothing beats the default
-
-
-def test_hard_values_a_deal_against_the_games_leader() -> None:
-    totals = [0, 100, 0]
-    from_leader = [50, 10, 30]  # the bidder (seat 0) makes it; the leader takes little
-    from_trailer = [50, 30, 10]
-    assert deal_result(from_leader, 0, 0) == deal_result(from_trailer, 0, 0)
-    assert standing_result(from_leader, 0, 0, totals) == 50 - 110
-    assert standing_result(from_trailer, 0, 0, totals) == 50 - 130
-    # A bait: the bidder writes nothing, the whistlers their own points and half of B.
-    assert standing_result([20, 40, 30], 0, 1, totals) == 100 + 50 - 40

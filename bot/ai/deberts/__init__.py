@@ -3,8 +3,7 @@
 ``easy`` plays a hand-written strategy: it orders on a hand evaluation, cashes
 master cards, draws trumps as the bidder, takes points cheaply and discards low.
 ``hard`` deals the cards it cannot see consistently with everything its seat
-knows and plays each option out with the easy strategy, for the auction too;
-it keeps easy's choice unless another option is clearly better over those deals.
+knows and plays each option out with the easy strategy, for the auction too.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 from bot.ai.deberts.evaluation import combo_points, easy_order, with_swap
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge, read_view
-from bot.ai.deberts.search import auction_choice, best_card, table_for
+from bot.ai.deberts.search import auction_values, best_card, table_for
 from bot.engine.cards import parse_index
 
 __all__ = ["easy_policy", "hard_policy"]
@@ -49,13 +49,11 @@ def easy_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> s
     extra = _extra(k, legal)
     if extra is not None:
         return extra
-    return "c" + _code(_easy_card(k))
-
-
-def _easy_card(k: Knowledge) -> int:
     hands = [0] * k.n
     hands[k.seat] = k.hand
-    return greedy_card(table_for(k, hands), k.seat)
+    table = table_for(k, hands)
+    card = greedy_card(table, k.seat)
+    return "c" + _code(card)
 
 
 def hard_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> str:
@@ -68,7 +66,7 @@ def hard_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> s
     extra = _extra(k, legal)
     if extra is not None:
         return extra
-    card = best_card(k, _cards(legal), rng, budget_ms, _easy_card(k))
+    card = best_card(k, _cards(legal), rng, budget_ms)
     return "c" + _code(card)
 
 
@@ -79,11 +77,8 @@ def _hard_order(k: Knowledge, legal: list[str], rng: random.Random, budget_ms: f
         options += [SUITS.index(code[1]) for code in legal if code != "pass"]
     else:
         options.append(k.open_card >> 3)
-    easy = _easy_order(k, legal)
-    default = (
-        -1 if easy == "pass" else (k.open_card >> 3 if easy == "play" else SUITS.index(easy[1]))
-    )
-    best = auction_choice(k, options, rng, budget_ms, default)
+    values = auction_values(k, options, rng, budget_ms)
+    best = max(options, key=lambda t: (values[t], -t))
     if best < 0:
         return "pass"
     return "t" + SUITS[best] if second_round else "play"

@@ -1,10 +1,8 @@
 """Determinized Monte Carlo search: deal the hidden cards, play each option out greedily.
 
-Each option is scored in every sampled deal by the seat's game total after the
-deal less the leader's, and the easy choice stands unless another option beats
-it by a clear margin over the same deals. The amount of work is a number of
-simulated card plays fixed by the time budget (:data:`PLAYS_PER_MS`), never the
-clock, so a decision depends only on the view and the seed.
+The amount of work is a number of simulated card plays fixed by the time
+budget (:data:`PLAYS_PER_MS`), never the clock, so a decision depends only on the
+view and the seed.
 """
 
 from __future__ import annotations
@@ -15,15 +13,12 @@ from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_ord
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge
 from bot.ai.deberts.sampling import auction_weight, sample_hands
-from bot.ai.deberts.table import Table, beats, deal_result, play_out, standing_result
+from bot.ai.deberts.table import Table, beats, deal_result, play_out
 
 __all__ = [
-    "BID_Z",
     "PLAYS_PER_MS",
-    "PLAY_Z",
-    "auction_choice",
+    "auction_values",
     "best_card",
-    "clear_winner",
     "table_for",
 ]
 
@@ -31,38 +26,6 @@ __all__ = [
 # that a decision with the default budget stays within it under load.
 PLAYS_PER_MS = 20.0
 _MIN_SAMPLES = 6
-# Leave the hand-written choice only for an option that beats it by this many
-# standard errors of the paired difference over the same sampled deals. The
-# search's means are noisy, and the best of several noisy means is biased
-# upwards, so a plain maximum strays from sound choices more often than it finds
-# better ones.
-PLAY_Z = 1.0
-BID_Z = 1.0
-
-
-def clear_winner(results: dict[int, list[float]], default: int, z: float) -> int:
-    """The option whose paired gain over ``default`` is largest once ``z`` errors are taken off.
-
-    ``results[option][i]`` is the option's outcome in sampled deal ``i``; the
-    default stands unless some option's lower bound on its gain is above zero.
-    """
-    base = results[default]
-    count = len(base)
-    best = default
-    best_bound = 0.0
-    for option, values in results.items():
-        if option == default:
-            continue
-        diffs = [v - b for v, b in zip(values, base, strict=True)]
-        mean = sum(diffs) / count
-        if count > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-            bound = mean - z * (var / count) ** 0.5
-        else:
-            bound = mean
-        if bound > best_bound or (bound == best_bound and best != default and option < best):
-            best, best_bound = option, bound
-    return best
 
 
 def table_for(k: Knowledge, hands: list[int]) -> Table:
@@ -110,16 +73,14 @@ def _weighted_sample(k: Knowledge, rng: random.Random) -> list[int]:
     return hands
 
 
-def best_card(
-    k: Knowledge, cards: list[int], rng: random.Random, budget_ms: float, default: int
-) -> int:
-    """The card of ``cards`` clearly best over sampled deals, else ``default``."""
+def best_card(k: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
+    """The card of ``cards`` with the best mean deal result over sampled deals."""
     if len(cards) == 1:
         return cards[0]
     plays_left = sum(k.hand_sizes) or 1
     rollouts = max(1, int(budget_ms * PLAYS_PER_MS / plays_left))
     samples = max(_MIN_SAMPLES, rollouts // len(cards))
-    results: dict[int, list[float]] = {card: [] for card in cards}
+    totals = dict.fromkeys(cards, 0.0)
     seat = k.seat
     for _ in range(samples):
         hands = _weighted_sample(k, rng)
@@ -129,8 +90,8 @@ def best_card(
             table.note_play(seat, card)
             table.play(card)
             points = play_out(table, greedy_card)
-            results[card].append(_outcome(k, points, k.bidder))
-    return clear_winner(results, default, PLAY_Z)
+            totals[card] += deal_result(points, k.bidder, seat)
+    return max(cards, key=lambda c: (totals[c], -c))
 
 
 def _deal_out(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -175,18 +136,17 @@ def _fits_auction(k: Knowledge, first: list[int]) -> bool:
     return True
 
 
-def auction_choice(
-    k: Knowledge, options: list[int], rng: random.Random, budget_ms: float, default: int
-) -> int:
-    """The option clearly best for the seat over sampled deals, else ``default``.
+def auction_values(
+    k: Knowledge, options: list[int], rng: random.Random, budget_ms: float
+) -> dict[int, float]:
+    """Mean deal result for the seat for each option: order a suit, or pass (-1).
 
-    Options: order a suit, or pass (-1). After a pass the rest of the auction is
-    played by the easy rule (ours too in the second round), then the deal is
-    played out greedily; a redeal is worth 0.
+    After a pass the rest of the auction is played by the easy rule (ours too in
+    the second round), then the deal is played out greedily; a redeal is worth 0.
     """
     rollouts = max(1, int(budget_ms * PLAYS_PER_MS / (9 * k.n)))
     samples = max(_MIN_SAMPLES, rollouts // max(1, len(options)))
-    results: dict[int, list[float]] = {option: [] for option in options}
+    totals = dict.fromkeys(options, 0.0)
     n = k.n
     seat = k.seat
     order = seat_order(k.dealer, n)
@@ -197,12 +157,12 @@ def auction_choice(
         hands = [first[s] | extra[s] for s in range(n)]
         for option in options:
             if option >= 0:
-                results[option].append(_play_deal(k, hands, seat, option, bottom))
+                totals[option] += _play_deal(k, hands, seat, option, bottom)
                 continue
             bidder, trump = _after_pass(k, first, order, second_round, obligatory)
-            value = _play_deal(k, hands, bidder, trump, bottom) if bidder >= 0 else 0.0
-            results[option].append(value)
-    return clear_winner(results, default, BID_Z)
+            if bidder >= 0:
+                totals[option] += _play_deal(k, hands, bidder, trump, bottom)
+    return {t: v / samples for t, v in totals.items()}
 
 
 def _after_pass(
@@ -238,16 +198,6 @@ def _play_deal(k: Knowledge, hands: list[int], bidder: int, trump: int, bottom: 
     table.gone = 1 << open_card | 1 << bottom
     table.combo_seat, table.combo_points = resolve_combinations(dealt, trump, k.dealer, k.moscow)
     points = play_out(table, greedy_card)
-    return _outcome(k, points, bidder)
-
-
-def _outcome(k: Knowledge, points: list[int], bidder: int) -> float:
-    """A played-out deal's worth to the seat: its standing against the game's leader after it.
-
-    With two players this orders outcomes exactly as the deal's margin does.
-    """
-    if len(k.totals) == k.n:
-        return standing_result(points, bidder, k.seat, k.totals)
     return deal_result(points, bidder, k.seat)
 
 

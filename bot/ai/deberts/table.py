@@ -23,7 +23,6 @@ __all__ = [
     "beats",
     "deal_result",
     "play_out",
-    "standing_result",
     "top_unplayed",
 ]
 
@@ -218,42 +217,25 @@ def play_out(table: Table, policy: PlayPolicy) -> list[int]:
     return table.deal_points()
 
 
-def written_points(points: list[int], bidder: int) -> list[int]:
-    """What each seat writes for the deal under rule 8 (no winner-takes-all, no hanging)."""
-    n = len(points)
-    b = points[bidder]
-    w = sum(points) - b
-    if b > w:
-        return list(points)
-    if b < w:
-        if n == 2:
-            written = [0, 0]
-            written[1 - bidder] = b + w
-            return written
-        written = [p + (b + 1) // 2 for p in points]
-        written[bidder] = 0
-        return written
-    written = list(points)
-    written[bidder] = 0
-    return written
-
-
 def deal_result(points: list[int], bidder: int, seat: int) -> float:
     """What ``seat`` gains on the others this deal: its written points minus their mean.
 
     Rule 8 without the winner-takes-all option; a hanging deal's amount is left out.
     """
-    written = written_points(points, bidder)
+    n = len(points)
+    b = points[bidder]
+    w = sum(points) - b
+    if b > w:
+        written = points
+    elif b < w:
+        if n == 2:
+            written = [0, 0]
+            written[1 - bidder] = b + w
+        else:
+            written = [p + (b + 1) // 2 for p in points]
+            written[bidder] = 0
+    else:
+        written = list(points)
+        written[bidder] = 0
     mine = written[seat]
-    return mine - (sum(written) - mine) / (len(points) - 1)
-
-
-def standing_result(points: list[int], bidder: int, seat: int, totals: list[int]) -> float:
-    """The seat's game total after the deal less the best of the others'.
-
-    A game is won against the leader, not the field: with three players, points
-    taken from a seat far behind matter less than points taken from the leader.
-    """
-    written = written_points(points, bidder)
-    mine = totals[seat] + written[seat]
-    return mine - max(totals[s] + written[s] for s in range(len(points)) if s != seat)
+    return mine - (sum(written) - mine) / (n - 1)
