@@ -51,11 +51,12 @@ def random_whole_deals_per_s(
         if game.is_over:
             game = games[0] = make_game(i)
         start_deal = game.deal_no
-        while not game.is_over and game.deal_no == start_deal:
-            seat = game.current_seat()
-            assert seat is not None
+        # current_seat() is None once the game is over: one call instead of also asking is_over.
+        seat = game.current_seat()
+        while seat is not None and game.deal_no == start_deal:
             actions = game.legal_actions(seat)
             game.apply(seat, actions[int(draw() * len(actions))])
+            seat = game.current_seat()
         return 1
 
     return rate(one_deal, seconds, warmup)

@@ -67,6 +67,15 @@ class DebertsConventions(Conventions):
 
 
 _ROUND_1 = ("play", "pass")
+# Deck positions of the six cards dealt before the auction, by place from the dealer's
+# left: three a seat in turn, twice.
+_FIRST_SIX = {
+    n: tuple(
+        (3 * i, 3 * i + 1, 3 * i + 2, 3 * n + 3 * i, 3 * n + 3 * i + 1, 3 * n + 3 * i + 2)
+        for i in range(n)
+    )
+    for n in (2, 3)
+}
 # Every king and queen: only these can open a bella.
 _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
@@ -278,15 +287,15 @@ class Deberts(Game):
         self._deck = deck
         n = self._n
         hands = self._hands
-        for i in range(n):
-            seat = (self._dealer + 1 + i) % n
-            hands[seat] = (
-                1 << deck[3 * i]
-                | 1 << deck[3 * i + 1]
-                | 1 << deck[3 * i + 2]
-                | 1 << deck[3 * n + 3 * i]
-                | 1 << deck[3 * n + 3 * i + 1]
-                | 1 << deck[3 * n + 3 * i + 2]
+        dealer = self._dealer
+        for place, (a, b, c, d, e, f) in enumerate(_FIRST_SIX[n]):
+            hands[(dealer + 1 + place) % n] = (
+                1 << deck[a]
+                | 1 << deck[b]
+                | 1 << deck[c]
+                | 1 << deck[d]
+                | 1 << deck[e]
+                | 1 << deck[f]
             )
         self._open = deck[6 * n]
 
