@@ -6,9 +6,11 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.engine.base import IllegalAction
 from bot.engine.cards import CARDS, codes_to_mask
 from bot.engine.deberts import Deberts, DebertsConventions
 from bot.engine.deberts.rules import POINTS, mask_codes
@@ -187,3 +189,31 @@ def test_simulator_agrees_with_the_engine_on_thousands_of_deals() -> None:
                 deals += 1
                 sim = None
     assert deals >= 2000
+
+
+@settings(max_examples=20, deadline=None)
+@given(seats=st.sampled_from((2, 3)), conv=conventions, seed=st.integers(0, 10**6))
+def test_legal_cards_kept_between_listing_and_playing_never_go_stale(
+    seats: int, conv: DebertsConventions, seed: int
+) -> None:
+    """The legal set a listing keeps for the next apply matches a copy that never listed."""
+    game = Deberts.new(seats, conv, seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        seat = game.current_seat()
+        if seat is None:
+            break
+        fresh = Deberts.from_json(game.to_json())
+        legal = game.legal_actions(seat)
+        assert legal == fresh.legal_actions(seat)
+        if game.phase == "play":
+            in_hand = {f"c{code}" for code in game.hand(seat)}
+            for code in sorted(in_hand - set(legal)):
+                with pytest.raises(IllegalAction):
+                    game.apply(seat, code)
+        # A copy that never listed works the legal set out itself when it plays.
+        action = rng.choice(legal)
+        game.apply(seat, action)
+        unlisted = Deberts.from_json(fresh.to_json())
+        unlisted.apply(seat, action)
+        assert game.to_json() == unlisted.to_json()
