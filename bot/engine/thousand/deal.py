@@ -3,7 +3,8 @@
 The same digest and the same Fisher-Yates swaps, so every seed deals exactly the
 cards it always has. The swaps only read the digest modulo 24!, so it is cut into
 three parts below 2**30 once, and each swap divides a one-digit integer instead
-of the 256-bit one.
+of the 256-bit one. The cards are shuffled as their bits, so a hand's mask is
+the plain sum of its slice.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from math import factorial
 from bot.engine.cards import iter_mask
 from bot.engine.thousand.rules import DECK
 
-__all__ = ["deal_order", "hand_mask"]
+__all__ = ["deal_bits"]
 
-_CARDS: tuple[int, ...] = tuple(iter_mask(DECK))
+_CARDS: tuple[int, ...] = tuple(1 << card for card in iter_mask(DECK))
 
 
 def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -36,11 +37,10 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 _GROUPS = _radix_groups()
 _ORDERS = factorial(len(_CARDS))
-_BIT = tuple(1 << i for i in range(32)).__getitem__
 
 
-def deal_order(seed: int) -> list[int]:
-    """The card indices of the deck as ``shuffled(DECK, seed)`` orders them."""
+def deal_bits(seed: int) -> list[int]:
+    """The deck as ``shuffled(DECK, seed)`` orders it, each card as its bit ``1 << index``."""
     cards = list(_CARDS)
     digest = blake2b(str(seed).encode(), digest_size=32).digest()
     entropy = int.from_bytes(digest, "little") % _ORDERS
@@ -52,8 +52,3 @@ def deal_order(seed: int) -> list[int]:
             i = radix - 1
             cards[i], cards[j] = cards[j], cards[i]
     return cards
-
-
-def hand_mask(cards: list[int]) -> int:
-    """The bitmask of distinct card indices."""
-    return sum(map(_BIT, cards))

@@ -24,7 +24,7 @@ from bot.engine.thousand.codes import (
     PLAY_INDEX,
     play_codes,
 )
-from bot.engine.thousand.deal import deal_order, hand_mask
+from bot.engine.thousand.deal import deal_bits
 from bot.engine.thousand.handover import Handover
 from bot.engine.thousand.play import CardPlay
 from bot.engine.thousand.rules import DECK, GOLDEN_DEALS, ThousandConventions, card_points
@@ -301,16 +301,13 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def _start_deal(self, dealer: int) -> None:
         self.deal_no += 1
         self._dealer = dealer
-        cards = deal_order(deal_seed(self._seed, self.deal_no))
+        bits = deal_bits(deal_seed(self._seed, self.deal_no))
         n = self._n
         hands = [0] * n
         dealt = 21 if n == 3 else 20
         for k in range(n):
-            hands[(dealer + 1 + k) % n] = hand_mask(cards[k:dealt:n])
-        if n == 3:
-            talons = [hand_mask(cards[21:])]
-        else:
-            talons = [hand_mask(cards[20:22]), hand_mask(cards[22:])]
+            hands[(dealer + 1 + k) % n] = sum(bits[k:dealt:n])
+        talons = [sum(bits[21:])] if n == 3 else [sum(bits[20:22]), sum(bits[22:])]
         self._begin_auction(hands, talons)
 
     # ----------------------------------------------------------------- scoring
