@@ -76,6 +76,11 @@ _FIRST_SIX = {
     )
     for n in (2, 3)
 }
+# Deck positions of the three cards each dealt after the order, past the open card.
+_NEXT_THREE = {
+    n: tuple((6 * n + 1 + 3 * i, 6 * n + 2 + 3 * i, 6 * n + 3 + 3 * i) for i in range(n))
+    for n in (2, 3)
+}
 # Every king and queen: only these can open a bella.
 _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
@@ -302,11 +307,10 @@ class Deberts(Game):
     def _second_deal(self) -> None:
         deck = self._deck
         n = self._n
-        base = 6 * n + 1
-        for i in range(n):
-            seat = (self._dealer + 1 + i) % n
-            at = base + 3 * i
-            self._hands[seat] |= 1 << deck[at] | 1 << deck[at + 1] | 1 << deck[at + 2]
+        hands = self._hands
+        dealer = self._dealer
+        for place, (a, b, c) in enumerate(_NEXT_THREE[n]):
+            hands[(dealer + 1 + place) % n] |= 1 << deck[a] | 1 << deck[b] | 1 << deck[c]
         self._bottom = deck[31]
 
     # -- the state API ------------------------------------------------------------
@@ -563,8 +567,11 @@ class Deberts(Game):
     def _resolve_combinations(self) -> None:
         moscow = self._conv.trump_in_combination == "moscow"
         best: tuple[int, int, int, int] | None = None
+        declared = self._declared
         for position, seat in enumerate(scoring.seat_order(self._dealer, self._n)):
-            key = rules.best_key(self._declared[seat], self._trump, moscow)
+            if not declared[seat]:
+                continue
+            key = rules.best_key(declared[seat], self._trump, moscow)
             if key is not None and (best is None or (*key, -position) > best):
                 best = (*key, -position)
                 self._combo_winner = seat
