@@ -15,14 +15,21 @@ from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
 from bot.services.sender import Sender
+from bot.services.throttle import EditThrottle
 
-__all__ = ["NOTIFY_AFTER", "Publisher"]
+__all__ = ["GROUP_EDIT_INTERVAL", "HAND_EDIT_INTERVAL", "NOTIFY_AFTER", "Publisher"]
 
 
 async def _nothing(record: TableRecord) -> None:
     return None
 
 
+GROUP_EDIT_INTERVAL = 3.0
+"""Seconds between edits of a table message in a group: Telegram allows a bot about
+20 messages a minute there."""
+HAND_EDIT_INTERVAL = 1.0
+"""Seconds between edits of a message in a private chat (about one a second is allowed),
+except for the hand of the player to act, which is never kept waiting."""
 NOTIFY_AFTER = 20.0
 """Seconds since a player's previous turn after which their turn comes as a new message
 (Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
@@ -33,6 +40,7 @@ class Publisher:
         self.sender = sender
         self.people = people
         self.i18n = i18n
+        self.throttle = EditThrottle(sender)
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
@@ -147,7 +155,7 @@ class Publisher:
             if game.is_over
             else table.hand_keyboard(record.id, record.version, view, names, user_tr)
         )
-        await self._hand(record, person.user_id, text, markup, resend=resend)
+        await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
 
     async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
@@ -199,9 +207,14 @@ class Publisher:
             record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
             if old is not None and record.table_msg_id is not None:
                 await self.on_shown(record)
-                await self.sender.delete(record.chat_id, old)
+                await self._delete(record.chat_id, old)
         else:
-            record.table_msg_id = await self.sender.show(record.chat_id, old, text, markup)
+            # a game's last state goes out at once; a private chat has no group rationing
+            interval = 0 if record.solo or game.is_over else GROUP_EDIT_INTERVAL
+            if old is None or not await self.throttle.edit(
+                record.chat_id, old, text, markup, interval=interval
+            ):
+                record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     async def _hand(
@@ -212,12 +225,17 @@ class Publisher:
         markup: InlineKeyboardMarkup | None,
         *,
         resend: bool,
+        urgent: bool = True,
     ) -> None:
+        """``urgent``: the hand of the player to act, edited at once in any case."""
         old = record.hand_msgs.get(user_id)
+        interval = 0 if urgent else HAND_EDIT_INTERVAL
         if resend or old is None:
             new = await self.sender.send(user_id, text, markup)
+        elif await self.throttle.edit(user_id, old, text, markup, interval=interval):
+            new = old
         else:
-            new = await self.sender.show(user_id, old, text, markup)
+            new = await self.sender.send(user_id, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:
@@ -225,4 +243,8 @@ class Publisher:
         if new != old:
             await self.on_shown(record)
             if old is not None and new is not None:
-                await self.sender.delete(user_id, old)
+                await self._delete(user_id, old)
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        self.throttle.forget(chat_id, message_id)
+        await self.sender.delete(chat_id, message_id)

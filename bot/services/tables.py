@@ -129,6 +129,7 @@ class TableService:
         self._games: dict[int, tuple[int, Game]] = {}
         self._pending: dict[int, _Pending] = {}
         publisher.on_shown = tables.save_shown
+        publisher.throttle.on_lost = self._message_lost
 
     def lock(self, table_id: int) -> _Locks:
         """Both of the table's locks: its state and its messages."""
@@ -833,12 +834,13 @@ class TableService:
             record = await self.tables.get(table_id)
             if record is None or not record.is_open:
                 return None
-            old = record.table_msg_id
+            old, old_chat = record.table_msg_id, record.chat_id
             record.table_msg_id = None
             await self._show(record)
-            if old is not None and record.table_msg_id is not None:
-                await self.publisher.sender.delete(record.chat_id, old)
             await self.tables.save(record)
+            if old is not None and record.table_msg_id is not None:
+                # the old message stays where it was, if the group has moved
+                await self.publisher.sender.delete(old_chat, old)
             return record.table_msg_id
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
@@ -871,6 +873,15 @@ class TableService:
                     await self.publisher.sender.edit(
                         user_id, message_id, tr("The table was cancelled.")
                     )
+
+    async def _message_lost(self, chat_id: int, message_id: int) -> None:
+        """A delayed edit found its message gone: the table or hands come anew."""
+        if chat_id > 0:
+            await self.resend_hands(chat_id)
+            return
+        record = await self.tables.open_in_chat(chat_id)
+        if record is not None and record.table_msg_id == message_id:
+            await self.repost(record.id)
 
     async def _show(self, record: TableRecord) -> None:
         """The table's current message (lobby or game) as it should look now."""

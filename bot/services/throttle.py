@@ -1,0 +1,132 @@
+"""Edits of one message at most once per interval; between them only the latest content counts.
+
+A table played fast changes its messages several times a second. Telegram lets a
+bot post about 20 messages a minute in a group and about one a second in a chat,
+and nobody reads a state that lasts a tenth of a second. So a message edited less
+than ``interval`` ago is not edited again at once: its newest content is kept and
+sent when the interval is up, and anything that replaced it meanwhile is never
+sent. At the pace of people the interval has always passed and every edit goes
+out at once. Edits of one message never overtake each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.services.sender import Sender
+
+__all__ = ["EditThrottle"]
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]
+Content = tuple[str, InlineKeyboardMarkup | None]
+_PRUNE_AT = 4096
+
+
+class EditThrottle:
+    def __init__(
+        self,
+        sender: Sender,
+        *,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.sender = sender
+        self.sleep = sleep or sender.sleep
+        self.clock = clock or sender.clock
+        self._edited: dict[Key, float] = {}
+        self._latest: dict[Key, Content] = {}
+        self._waiting: dict[Key, asyncio.Task[None]] = {}
+        """Per message, the task that will send its latest content."""
+        self._running: set[asyncio.Task[None]] = set()
+        """Those tasks and the ones already sending."""
+        self._locks: dict[Key, asyncio.Lock] = {}
+        self.on_lost: Callable[[int, int], Awaitable[Any]] | None = None
+        """Called with ``(chat_id, message_id)`` when a delayed edit finds its message
+        gone (deleted, or its group moved): nobody is there to send it anew."""
+
+    async def edit(
+        self,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None,
+        *,
+        interval: float,
+    ) -> bool:
+        """Edit now if the message was not edited in the last ``interval`` seconds,
+        else later; ``False`` only when an edit made now found the message gone."""
+        key = (chat_id, message_id)
+        last = self._edited.get(key)
+        now = self.clock()
+        if interval <= 0 or last is None or now - last >= interval:
+            return await self._edit(key, (text, markup))
+        self._latest[key] = (text, markup)
+        if key not in self._waiting:
+            task = asyncio.create_task(self._later(key, last + interval - now))
+            self._waiting[key] = task
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        return True
+
+    def forget(self, chat_id: int, message_id: int) -> None:
+        """The message is deleted or replaced: whatever waits for it is dropped."""
+        key = (chat_id, message_id)
+        self._latest.pop(key, None)
+        self._edited.pop(key, None)
+        task = self._waiting.pop(key, None)
+        if task is not None:
+            task.cancel()
+
+    async def settle(self) -> None:
+        """Wait until no edit is waiting (a table at rest, or the bot about to stop)."""
+        while self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    async def close(self) -> None:
+        tasks = list(self._running)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _edit(self, key: Key, content: Content | None) -> bool:
+        """Edit with ``content``, or with the latest waiting content when ``None``."""
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        async with lock:
+            # whatever waited is older than ``content``
+            waiting = self._latest.pop(key, None)
+            content = content or waiting
+            if content is None:
+                return True  # an edit made meanwhile showed it already
+            self._edited[key] = self.clock()
+            self._prune()
+            return await self.sender.edit(key[0], key[1], *content)
+
+    async def _later(self, key: Key, delay: float) -> None:
+        try:
+            await self.sleep(delay)
+            self._waiting.pop(key, None)
+            if not await self._edit(key, None) and self.on_lost is not None:
+                await self.on_lost(*key)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # the next change of the table shows it again
+            log.exception("a delayed edit of message %s failed", key)
+        finally:
+            self._waiting.pop(key, None)
+
+    def _prune(self) -> None:
+        if len(self._edited) < _PRUNE_AT:
+            return
+        horizon = self.clock() - 60
+        for key in [k for k, at in self._edited.items() if at < horizon]:
+            del self._edited[key]
+            if key not in self._waiting:
+                self._locks.pop(key, None)

@@ -1,0 +1,110 @@
+"""Edits of one message: at once at the pace of people, coalesced when they come faster."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.services.throttle import EditThrottle
+from tests.e2e.harness import ManualClock
+
+
+class Recorder:
+    """Stands in for the Sender: records edits; a message in ``gone`` cannot be edited."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        self.clock = clock
+        self.sleep = clock.sleep
+        self.edits: list[tuple[int, int, str]] = []
+        self.gone: set[tuple[int, int]] = set()
+
+    async def edit(self, chat_id: int, message_id: int, text: str, markup: Any = None) -> bool:
+        if (chat_id, message_id) in self.gone:
+            return False
+        self.edits.append((chat_id, message_id, text))
+        return True
+
+
+def make() -> tuple[EditThrottle, Recorder, ManualClock]:
+    clock = ManualClock()
+    sender = Recorder(clock)
+    return EditThrottle(sender), sender, clock  # type: ignore[arg-type]
+
+
+async def advance(clock: ManualClock, throttle: EditThrottle, seconds: float) -> None:
+    await asyncio.sleep(0)  # the waiting tasks start their sleeps
+    clock.advance(seconds)
+    async with asyncio.timeout(5):
+        await throttle.settle()
+
+
+async def test_edits_at_the_pace_of_people_go_out_at_once() -> None:
+    throttle, sender, clock = make()
+    for n in range(3):
+        assert await throttle.edit(1, 10, f"state {n}", None, interval=1.0)
+        clock.advance(1.5)
+    assert [text for *_, text in sender.edits] == ["state 0", "state 1", "state 2"]
+
+
+async def test_fast_edits_are_coalesced_into_the_latest_one_when_the_interval_is_up() -> None:
+    throttle, sender, clock = make()
+    await throttle.edit(1, 10, "first", None, interval=3.0)
+    clock.advance(0.5)
+    await throttle.edit(1, 10, "second", None, interval=3.0)
+    await throttle.edit(1, 10, "third", None, interval=3.0)
+    await asyncio.sleep(0)
+    assert [text for *_, text in sender.edits] == ["first"]
+    await advance(clock, throttle, 2.5)
+    assert [text for *_, text in sender.edits] == ["first", "third"]
+
+
+async def test_an_edit_that_must_not_wait_supersedes_the_waiting_one() -> None:
+    throttle, sender, clock = make()
+    await throttle.edit(1, 10, "old", None, interval=1.0)
+    await throttle.edit(1, 10, "waiting", None, interval=1.0)
+    await throttle.edit(1, 10, "your turn", None, interval=0)
+    await advance(clock, throttle, 5)
+    # the waiting content is older than what was sent: it never goes out
+    assert [text for *_, text in sender.edits] == ["old", "your turn"]
+
+
+async def test_other_messages_are_not_held_up() -> None:
+    throttle, sender, _ = make()
+    await throttle.edit(1, 10, "a", None, interval=3.0)
+    await throttle.edit(1, 11, "b", None, interval=3.0)
+    await throttle.edit(2, 10, "c", None, interval=3.0)
+    assert len(sender.edits) == 3
+
+
+async def test_a_forgotten_message_gets_no_late_edit() -> None:
+    throttle, sender, clock = make()
+    await throttle.edit(1, 10, "shown", None, interval=1.0)
+    await throttle.edit(1, 10, "late", None, interval=1.0)
+    throttle.forget(1, 10)
+    await advance(clock, throttle, 5)
+    assert [text for *_, text in sender.edits] == ["shown"]
+
+
+async def test_a_late_edit_of_a_message_gone_meanwhile_reports_it() -> None:
+    throttle, sender, clock = make()
+    lost: list[tuple[int, int]] = []
+
+    async def on_lost(chat_id: int, message_id: int) -> None:
+        lost.append((chat_id, message_id))
+
+    throttle.on_lost = on_lost
+    await throttle.edit(-5, 10, "shown", None, interval=3.0)
+    await throttle.edit(-5, 10, "late", None, interval=3.0)
+    sender.gone.add((-5, 10))
+    await advance(clock, throttle, 3)
+    assert lost == [(-5, 10)]
+
+
+async def test_close_drops_what_waits() -> None:
+    throttle, sender, clock = make()
+    await throttle.edit(1, 10, "shown", None, interval=1.0)
+    await throttle.edit(1, 10, "late", None, interval=1.0)
+    await throttle.close()
+    clock.advance(5)
+    await asyncio.sleep(0)
+    assert [text for *_, text in sender.edits] == ["shown"]
