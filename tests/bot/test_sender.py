@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
 import pytest
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
@@ -22,107 +25,105 @@ def session_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-def sender_for(
-    fake: FakeTelegram, clock: VirtualClock, blocked: list[int], session_kind: str
-) -> tuple[Sender, Bot]:
+@dataclass
+class Rig:
+    """A Sender over a real aiogram Bot pointed at the fake, on a virtual clock."""
+
+    sender: Sender
+    bot: Bot
+    clock: VirtualClock
+    blocked: list[int]
+
+
+@pytest.fixture
+async def rig(fake_telegram: FakeTelegram, session_kind: str) -> AsyncIterator[Rig]:
     default = DefaultBotProperties(parse_mode="HTML")
     if session_kind == "lean":
-        bot = Bot(fake.token, session=LeanSession(api=fake.api_server()), default=default)
+        bot = Bot(
+            fake_telegram.token,
+            session=LeanSession(api=fake_telegram.api_server()),
+            default=default,
+        )
     else:
-        bot = fake.make_bot(default=default)
+        bot = fake_telegram.make_bot(default=default)
+    clock, blocked = VirtualClock(), []
 
     async def on_blocked(chat_id: int) -> None:
         blocked.append(chat_id)
 
-    return Sender(bot, sleep=clock.sleep, clock=clock, on_blocked=on_blocked), bot
+    yield Rig(
+        Sender(bot, sleep=clock.sleep, clock=clock, on_blocked=on_blocked), bot, clock, blocked
+    )
+    await bot.session.close()
 
 
-async def test_429_waits_retry_after_and_sends_once(
-    fake_telegram: FakeTelegram, session_kind: str
-) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
+async def test_429_waits_retry_after_and_sends_once(fake_telegram: FakeTelegram, rig: Rig) -> None:
     ann = fake_telegram.add_user("Ann", started=True)
     fake_telegram.fail_next("sendMessage", 429, retry_after=7, count=2)
-    message_id = await sender.send(ann.id, "hello")
+    message_id = await rig.sender.send(ann.id, "hello")
     assert message_id is not None
-    assert clock.waited == [7, 7]
+    assert rig.clock.waited == [7, 7]
     assert [m.text for m in fake_telegram.messages(ann)] == ["hello"]
-    await bot.session.close()
 
 
 async def test_an_unchanged_edit_is_a_success_without_a_call(
-    fake_telegram: FakeTelegram, session_kind: str
+    fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
-    message_id = await sender.send(ann.id, "same")
+    message_id = await rig.sender.send(ann.id, "same")
     assert message_id is not None
     mark = fake_telegram.mark()
-    assert await sender.edit(ann.id, message_id, "same")
+    assert await rig.sender.edit(ann.id, message_id, "same")
     assert not fake_telegram.calls("editMessageText", since=mark)
     # a fresh sender does not know the content: Telegram says "not modified", still a success
-    other = Sender(bot, sleep=clock.sleep, clock=clock)
+    other = Sender(rig.bot, sleep=rig.clock.sleep, clock=rig.clock)
     assert await other.edit(ann.id, message_id, "same")
     assert fake_telegram.calls("editMessageText", since=mark)[0].status == 400
-    await bot.session.close()
 
 
-async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram, session_kind: str) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
+async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram, rig: Rig) -> None:
     ann = fake_telegram.add_user("Ann", started=True)
-    new_id = await sender.show(ann.id, 999, "table")
+    new_id = await rig.sender.show(ann.id, 999, "table")
     assert new_id is not None and new_id != 999
     assert fake_telegram.messages(ann)[-1].text == "table"
-    await bot.session.close()
 
 
 async def test_a_user_who_blocked_the_bot_is_reported_and_skipped(
     fake_telegram: FakeTelegram,
-    session_kind: str,
+    rig: Rig,
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     ann.block_bot()
-    assert await sender.send(ann.id, "cards") is None
-    assert blocked == [ann.id]
-    await bot.session.close()
+    assert await rig.sender.send(ann.id, "cards") is None
+    assert rig.blocked == [ann.id]
 
 
 async def test_a_group_gets_at_most_twenty_new_messages_a_minute(
     fake_telegram: FakeTelegram,
-    session_kind: str,
+    rig: Rig,
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     group = fake_telegram.add_group("Cards", members=[ann])
     sent_at = []
     for n in range(2 * GROUP_MESSAGES_PER_MINUTE + 5):
-        assert await sender.send(group.id, f"m{n}") is not None
-        sent_at.append(clock.now)
-        clock.now += 1  # one message a second: faster than a group may get them
+        assert await rig.sender.send(group.id, f"m{n}") is not None
+        sent_at.append(rig.clock.now)
+        rig.clock.now += 1  # one message a second: faster than a group may get them
     for i, start in enumerate(sent_at):
         in_window = [t for t in sent_at[i:] if t < start + 60]
         assert len(in_window) <= GROUP_MESSAGES_PER_MINUTE
-    assert clock.waited
+    assert rig.clock.waited
     assert len(fake_telegram.messages(group)) == 2 * GROUP_MESSAGES_PER_MINUTE + 5
     # private chats are not held back
-    before = len(clock.waited)
+    before = len(rig.clock.waited)
     for n in range(GROUP_MESSAGES_PER_MINUTE + 5):
-        await sender.send(ann.id, f"p{n}")
-    assert len(clock.waited) == before
-    await bot.session.close()
+        await rig.sender.send(ann.id, f"p{n}")
+    assert len(rig.clock.waited) == before
 
 
 async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_not(
-    fake_telegram: FakeTelegram, session_kind: str
+    fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
 
     def validated(*data: str) -> InlineKeyboardMarkup:
@@ -130,12 +131,12 @@ async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_n
             inline_keyboard=[[InlineKeyboardButton(text="card", callback_data=d) for d in data]]
         )
 
-    message_id = await sender.send(ann.id, "hand", validated("a:1:1:c7S", "a:1:1:c8S"))
+    message_id = await rig.sender.send(ann.id, "hand", validated("a:1:1:c7S", "a:1:1:c8S"))
     assert message_id is not None
     mark = fake_telegram.mark()
     # the same content built without validation counts as shown
     same = markup([[button("card", "a:1:1:c7S"), button("card", "a:1:1:c8S")]])
-    assert await sender.edit(ann.id, message_id, "hand", same)
+    assert await rig.sender.edit(ann.id, message_id, "hand", same)
     assert not fake_telegram.calls("editMessageText", since=mark)
     for changed in (
         validated("a:1:1:c7S", "a:1:2:c8S"),  # one callback
@@ -150,43 +151,36 @@ async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_n
         ),
     ):
         mark = fake_telegram.mark()
-        assert await sender.edit(ann.id, message_id, "hand", changed)
+        assert await rig.sender.edit(ann.id, message_id, "hand", changed)
         assert [c.status for c in fake_telegram.calls("editMessageText", since=mark)] == [200]
         shown = fake_telegram.messages(ann)[-1].reply_markup
         assert shown == changed.model_dump(exclude_none=True)
-    await bot.session.close()
 
 
 async def test_an_edit_waits_out_429_and_server_errors(
-    fake_telegram: FakeTelegram, session_kind: str
+    fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
-    message_id = await sender.send(ann.id, "before")
+    message_id = await rig.sender.send(ann.id, "before")
     assert message_id is not None
     fake_telegram.fail_next("editMessageText", 429, retry_after=3)
     fake_telegram.fail_next("editMessageText", 502)
-    assert await sender.edit(ann.id, message_id, "after")
-    assert clock.waited == [3, 0.5]  # the backoff of a second attempt
+    assert await rig.sender.edit(ann.id, message_id, "after")
+    assert rig.clock.waited == [3, 0.5]  # the backoff of a second attempt
     assert fake_telegram.messages(ann)[-1].text == "after"
-    await bot.session.close()
 
 
 async def test_a_group_upgraded_to_a_supergroup_is_followed(
-    fake_telegram: FakeTelegram, session_kind: str
+    fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    clock, blocked = VirtualClock(), []
-    sender, bot = sender_for(fake_telegram, clock, blocked, session_kind)
     ann = fake_telegram.add_user("Ann", started=True)
     group = fake_telegram.add_group("Cards", members=[ann])
-    old_message = await sender.send(group.id, "table")
+    old_message = await rig.sender.send(group.id, "table")
     assert old_message is not None
     new_id = fake_telegram.migrate_group(group)
-    assert await sender.show(group.id, old_message, "table v2") is not None
-    assert sender.moved == {group.id: new_id}
+    assert await rig.sender.show(group.id, old_message, "table v2") is not None
+    assert rig.sender.moved == {group.id: new_id}
     assert fake_telegram.messages(new_id)[-1].text == "table v2"
-    await bot.session.close()
 
 
 def test_the_fingerprint_sees_inside_nested_button_objects() -> None:
