@@ -207,7 +207,7 @@ class Publisher:
             record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
             if old is not None and record.table_msg_id is not None:
                 await self.on_shown(record)
-                await self._delete(record.chat_id, old)
+                await self.delete(record.chat_id, old)
         else:
             # a game's last state goes out at once; a private chat has no group rationing
             interval = 0 if record.solo or game.is_over else GROUP_EDIT_INTERVAL
@@ -243,8 +243,27 @@ class Publisher:
         if new != old:
             await self.on_shown(record)
             if old is not None and new is not None:
-                await self._delete(user_id, old)
+                await self.delete(user_id, old)
 
-    async def _delete(self, chat_id: int, message_id: int) -> None:
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """A table's or hand's message edited at once; an edit waiting for it is dropped,
+        so it cannot come later and undo this one. ``False`` if the message is gone."""
+        return await self.throttle.edit(chat_id, message_id, text, markup, interval=0)
+
+    async def show(
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> int | None:
+        """:meth:`edit`, or a new message if there is none to edit."""
+        if message_id is not None and await self.edit(chat_id, message_id, text, markup):
+            return message_id
+        return await self.sender.send(chat_id, text, markup)
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
         self.throttle.forget(chat_id, message_id)
         await self.sender.delete(chat_id, message_id)

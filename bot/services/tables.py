@@ -71,6 +71,10 @@ class _Pending:
     to_act_before: int | None
     notices: list[str] = field(default_factory=list)
 
+    @property
+    def notice(self) -> str | None:
+        return "\n".join(self.notices) or None
+
 
 @dataclass
 class _Locks:
@@ -352,15 +356,13 @@ class TableService:
             tr = self.publisher.tr(record.lang)
             await self.publisher.sender.send(record.chat_id, tr("The table was cancelled."))
             game = self.load(record)
-            await self.publisher.sender.show(
+            await self.publisher.show(
                 record.chat_id,
                 record.table_msg_id,
                 table_text(game.view(None), [s.name for s in record.seats], tr),
             )
             for user_id, message_id in record.hand_msgs.items():
-                await self.publisher.sender.edit(
-                    user_id, message_id, tr("The table was cancelled.")
-                )
+                await self.publisher.edit(user_id, message_id, tr("The table was cancelled."))
         await self.tables.save(record)
 
     async def cancel(self, chat_id: int, who: Person, tr: Translator) -> Reply:
@@ -447,7 +449,7 @@ class TableService:
             record.seats[seat] = Seat(name=old.name, user_id=old.user_id, bot=self.bot_level)
             message_id = record.hand_msgs.pop(who.id, None)
             if message_id is not None:
-                await self.publisher.sender.edit(who.id, message_id, tr("You left the table."))
+                await self.publisher.edit(who.id, message_id, tr("You left the table."))
             if not record.humans():
                 await self._cancel(record)
                 return Reply(tr("The table was cancelled."))
@@ -513,7 +515,7 @@ class TableService:
             game,
             rows_before=self._unposted(record, game),
             to_act_before=pending.to_act_before,
-            notice="\n".join(pending.notices) or None,
+            notice=pending.notice,
         )
 
     @staticmethod
@@ -549,7 +551,7 @@ class TableService:
                 game,
                 rows_before=self._unposted(record, game),
                 to_act_before=pending.to_act_before,
-                notice="\n".join(pending.notices) or None,
+                notice=pending.notice,
             )
             if (record.chat_id, record.table_msg_id, record.hand_msgs) != shown:
                 # only holders of the show lock write these columns
@@ -687,9 +689,7 @@ class TableService:
         await self.tables.save(record)
         tr = self.publisher.tr(record.lang)
         text = tr("This table was not started within {n} minutes and is closed.", n=LOBBY_TTL // 60)
-        record.table_msg_id = await self.publisher.sender.show(
-            record.chat_id, record.table_msg_id, text
-        )
+        record.table_msg_id = await self.publisher.show(record.chat_id, record.table_msg_id, text)
         await self.tables.save(record)
 
     async def _remind(self, record: TableRecord, now: float) -> None:
@@ -840,7 +840,7 @@ class TableService:
             await self.tables.save(record)
             if old is not None and record.table_msg_id is not None:
                 # the old message stays where it was, if the group has moved
-                await self.publisher.sender.delete(old_chat, old)
+                await self.publisher.delete(old_chat, old)
             return record.table_msg_id
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
@@ -870,9 +870,7 @@ class TableService:
                 await self.tables.save(record)
                 tr = self.publisher.tr(record.lang)
                 for user_id, message_id in record.hand_msgs.items():
-                    await self.publisher.sender.edit(
-                        user_id, message_id, tr("The table was cancelled.")
-                    )
+                    await self.publisher.edit(user_id, message_id, tr("The table was cancelled."))
 
     async def _message_lost(self, chat_id: int, message_id: int) -> None:
         """A delayed edit found its message gone: the table or hands come anew."""
