@@ -1,4 +1,11 @@
-"""One aiosqlite connection in WAL mode, migrated on open."""
+"""One aiosqlite connection in WAL mode, migrated on open.
+
+aiosqlite runs each call on its own thread, and every call is a hand-over to that
+thread and back, which under load waits for the event loop's thread to let go.
+So each method here is one call: the connection is in autocommit mode (every
+statement is committed as it runs, as before each write was committed at once),
+and rows come back with the statement that found them.
+"""
 
 from __future__ import annotations
 
@@ -17,19 +24,20 @@ class Database:
         self.conn = conn
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        rows = await self.conn.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.conn.execute_fetchall(sql, params))
 
-    async def write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        """Run one statement and commit it; the new row id for an insert."""
-        async with self.conn.execute(sql, params) as cursor:
-            rowid = cursor.lastrowid or 0
-        await self.conn.commit()
-        return rowid
+    async def write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """Run one statement, committed as it runs."""
+        await self.conn.execute_fetchall(sql, params)
+
+    async def insert(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """Run one ``INSERT``, committed as it runs; the new row's id."""
+        row = await self.conn.execute_insert(sql, params)
+        return int(row[0]) if row else 0
 
     async def schema_version(self) -> int:
         row = await self.fetchone("SELECT version FROM schema_version")
@@ -57,7 +65,7 @@ async def _migrate(db: Database) -> None:
 async def open_database(path: Path | str) -> Database:
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(path)
+    conn = await aiosqlite.connect(path, isolation_level=None)
     conn.row_factory = aiosqlite.Row
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA synchronous=NORMAL")

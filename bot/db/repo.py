@@ -47,7 +47,7 @@ class TableRepo:
 
     async def create(self, record: TableRecord) -> TableRecord:
         now = time.time()
-        record.id = await self.db.write(
+        record.id = await self.db.insert(
             "INSERT INTO tables (chat_id, game, status, solo, host_id, seats, conventions,"
             " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, unposted_from,"
             " deadline, remind_at, timeouts, created_at, updated_at)"

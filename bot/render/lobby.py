@@ -5,12 +5,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from aiogram.types import InlineKeyboardMarkup
-
 from bot.db.models import TableRecord
 from bot.i18n import Translator
 from bot.keyboards.callbacks import lobby_data
-from bot.keyboards.layout import keyboard
+from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.common import convention_value, game_title, option_label
 
 __all__ = [
@@ -59,7 +57,7 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
     )
 
 
-def lobby_keyboard(record: TableRecord, tr: Translator) -> InlineKeyboardMarkup:
+def lobby_keyboard(record: TableRecord, tr: Translator) -> Keyboard:
     t, v = record.id, record.version
     buttons = [
         (tr("Join"), lobby_data(t, v, "join")),
@@ -74,7 +72,7 @@ def lobby_keyboard(record: TableRecord, tr: Translator) -> InlineKeyboardMarkup:
 
 def settings_keyboard(
     record: TableRecord, options: dict[str, tuple[Any, ...]], tr: Translator
-) -> InlineKeyboardMarkup:
+) -> Keyboard:
     t, v = record.id, record.version
     buttons = []
     for index, name in enumerate(options):

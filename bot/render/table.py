@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram.types import InlineKeyboardMarkup
-
 from bot.i18n import Translator
 from bot.keyboards.callbacks import act_data, table_button_data
-from bot.keyboards.layout import keyboard, markup, rows
+from bot.keyboards.layout import Keyboard, keyboard, rows
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
 from bot.render.common import game_title, labels_for, name_of, phase_label
 
@@ -129,7 +127,7 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def table_keyboard(table_id: int, version: int, tr: Translator) -> InlineKeyboardMarkup:
+def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:
     buttons = [
         (tr("🂠 My hand"), table_button_data(table_id, version, "hand")),
         (tr("Last trick"), table_button_data(table_id, version, "last")),
@@ -160,7 +158,7 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
 
 def hand_keyboard(
     table_id: int, version: int, view: dict[str, Any], names: list[str], tr: Translator
-) -> InlineKeyboardMarkup:
+) -> Keyboard:
     """Every card in hand is a button (pressing one that is not legal explains why);
     legal cards are marked while it is the player's turn; other legal actions follow."""
     legal: list[str] = view.get("legal") or []
@@ -177,7 +175,7 @@ def hand_keyboard(
         (action_label(code, tr, names), act_data(table_id, version, code))
         for code in extras[:_MAX_EXTRA_BUTTONS]
     ]
-    return markup([*rows(cards, (5,)), *rows(actions, (4,))])
+    return Keyboard(rows(cards, (5,)) + rows(actions, (4,)))
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from html import escape
 
-from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import I18n
 
 from bot.db.models import Seat, TableRecord, TableStatus
@@ -14,7 +13,7 @@ from bot.engine.base import Game
 from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
-from bot.services.sender import Sender
+from bot.services.sender import Markup, Sender
 from bot.services.throttle import EditThrottle
 
 __all__ = ["GROUP_EDIT_INTERVAL", "HAND_EDIT_INTERVAL", "NOTIFY_AFTER", "Publisher"]
@@ -222,7 +221,7 @@ class Publisher:
         record: TableRecord,
         user_id: int,
         text: str,
-        markup: InlineKeyboardMarkup | None,
+        markup: Markup | None,
         *,
         resend: bool,
         urgent: bool = True,
@@ -246,7 +245,7 @@ class Publisher:
                 await self.delete(user_id, old)
 
     async def edit(
-        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
     ) -> bool:
         """A table's or hand's message edited at once; an edit waiting for it is dropped,
         so it cannot come later and undo this one. ``False`` if the message is gone."""
@@ -257,7 +256,7 @@ class Publisher:
         chat_id: int,
         message_id: int | None,
         text: str,
-        markup: InlineKeyboardMarkup | None = None,
+        markup: Markup | None = None,
     ) -> int | None:
         """:meth:`edit`, or a new message if there is none to edit."""
         if message_id is not None and await self.edit(chat_id, message_id, text, markup):

@@ -16,7 +16,6 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from itertools import chain
 from typing import Any, TypeVar
 
 from aiogram import Bot
@@ -31,7 +30,12 @@ from aiogram.exceptions import (
 )
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
-__all__ = ["GROUP_MESSAGES_PER_MINUTE", "Sender"]
+from bot.keyboards.layout import Keyboard
+from bot.services.session import call as api_call
+
+__all__ = ["GROUP_MESSAGES_PER_MINUTE", "Markup", "Sender"]
+
+Markup = Keyboard | InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +47,26 @@ _CACHE_SIZE = 4096
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})
+_CALLBACK_FIELDS = frozenset({"text", "callback_data"})
 
 
 def _button_key(button: InlineKeyboardButton) -> object:
-    values = tuple(button.__dict__.values())
-    if _PLAIN.issuperset(map(type, values)):
-        return values
+    values = button.__dict__
+    if button.callback_data is not None and all(
+        value is None for key, value in values.items() if key not in _CALLBACK_FIELDS
+    ):
+        return (button.text, button.callback_data)  # as a Keyboard's button is
+    if _PLAIN.issuperset(map(type, values.values())):
+        return tuple(values.values())
     return button.model_dump_json()  # a nested object: its content, not its identity
+
+
+def _json(markup: Markup | None) -> dict[str, Any] | None:
+    if markup is None:
+        return None
+    if isinstance(markup, Keyboard):
+        return markup.as_json()
+    return markup.model_dump(mode="json", exclude_none=True)
 
 
 def _not_modified(error: TelegramBadRequest) -> bool:
@@ -115,15 +132,12 @@ class Sender:
             sent.popleft()
         sent.append(self.clock())
 
-    async def send(
-        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
-    ) -> int | None:
+    async def send(self, chat_id: int, text: str, markup: Markup | None = None) -> int | None:
         chat_id = self.moved.get(chat_id, chat_id)
         await self._throttle_group(chat_id)
+        params = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
         try:
-            message = await self.call(
-                chat_id, lambda: self.bot.send_message(chat_id, text, reply_markup=markup)
-            )
+            message = await self.call(chat_id, lambda: api_call(self.bot, "sendMessage", params))
         except TelegramMigrateToChat as error:
             if chat_id in self.moved.values():
                 raise
@@ -131,11 +145,12 @@ class Sender:
             return await self.send(error.migrate_to_chat_id, text, markup)
         if message is None:
             return None
-        self._remember(chat_id, message.message_id, self._fingerprint(text, markup))
-        return message.message_id
+        message_id = int(message["message_id"])
+        self._remember(chat_id, message_id, self._fingerprint(text, markup))
+        return message_id
 
     async def edit(
-        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
     ) -> bool:
         """Edit a message in place; ``False`` if it is gone and cannot be edited."""
         if chat_id in self.moved:
@@ -144,13 +159,14 @@ class Sender:
         fingerprint = self._fingerprint(text, markup)
         if self._shown.get(key) == fingerprint:
             return True
+        params = {
+            "chat_id": chat_id,
+            "message_id": message_id,
+            "text": text,
+            "reply_markup": _json(markup),
+        }
         try:
-            result = await self.call(
-                chat_id,
-                lambda: self.bot.edit_message_text(
-                    text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
-                ),
-            )
+            result = await self.call(chat_id, lambda: api_call(self.bot, "editMessageText", params))
         except TelegramMigrateToChat as error:
             self.moved[chat_id] = error.migrate_to_chat_id
             return False
@@ -171,7 +187,7 @@ class Sender:
         chat_id: int,
         message_id: int | None,
         text: str,
-        markup: InlineKeyboardMarkup | None = None,
+        markup: Markup | None = None,
     ) -> int | None:
         """Edit ``message_id`` if there is one and it still exists, else send anew."""
         if message_id is not None and await self.edit(chat_id, message_id, text, markup):
@@ -182,7 +198,12 @@ class Sender:
         self._shown.pop((chat_id, message_id), None)
         # too old or already gone: the new message is what matters
         with suppress(TelegramBadRequest, TelegramMigrateToChat):
-            await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
+            await self.call(
+                chat_id,
+                lambda: api_call(
+                    self.bot, "deleteMessage", {"chat_id": chat_id, "message_id": message_id}
+                ),
+            )
 
     async def answer(
         self,
@@ -192,24 +213,24 @@ class Sender:
         alert: bool = False,
         url: str | None = None,
     ) -> None:
+        params = {"callback_query_id": callback.id, "text": text, "show_alert": alert, "url": url}
         try:
             await self.call(
-                callback.from_user.id,
-                lambda: callback.answer(text=text, show_alert=alert, url=url),
+                callback.from_user.id, lambda: api_call(self.bot, "answerCallbackQuery", params)
             )
         except TelegramBadRequest as error:
             # a query answered too late cannot be answered at all; the action itself stands
             log.info("callback answer failed: %s", error.message)
 
     @staticmethod
-    def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> int:
+    def _fingerprint(text: str, markup: Markup | None) -> int:
         # The buttons' field values, much cheaper than serialising the keyboard on
         # every edit. (aiogram's models all hash to 0: their schemas are built late.)
         if not markup:
             return hash((text, None))
-        rows = markup.inline_keyboard
-        buttons = tuple(map(_button_key, chain.from_iterable(rows)))
-        return hash((text, buttons, tuple(map(len, rows))))
+        if isinstance(markup, Keyboard):
+            return hash((text, markup.rows))
+        return hash((text, tuple(tuple(map(_button_key, row)) for row in markup.inline_keyboard)))
 
     def _remember(self, chat_id: int, message_id: int, fingerprint: int) -> None:
         self._shown[(chat_id, message_id)] = fingerprint

@@ -25,25 +25,35 @@ the stock path.
 from __future__ import annotations
 
 import ssl
+from collections.abc import Callable
+from functools import cache
 from http import HTTPStatus
+from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
 
 from aiogram.__meta__ import __version__
 from aiogram.client.default import Default
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.exceptions import ClientDecodeError, TelegramNetworkError
-from aiogram.methods import Response, TelegramMethod
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    DeleteMessage,
+    EditMessageText,
+    Response,
+    SendMessage,
+    TelegramMethod,
+)
 from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup, Update
 from aiohttp.http import SERVER_SOFTWARE
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot.services.http import HttpPool
 
 if TYPE_CHECKING:
     from aiogram import Bot
 
-__all__ = ["JSON_METHODS", "UNREAD_RESULTS", "LeanSession"]
+__all__ = ["JSON_METHODS", "UNREAD_RESULTS", "LeanSession", "call"]
 
 JSON_METHODS = frozenset({"sendMessage", "editMessageText", "answerCallbackQuery", "deleteMessage"})
 """Methods sent as a JSON body."""
@@ -68,6 +78,47 @@ def _plain(value: Any, bot: Bot) -> Any:
         # as the stock session leaves them out
         return value.model_dump(mode="json", exclude_none=True)
     raise _Unsupported
+
+
+_METHODS: dict[str, type[TelegramMethod[Any]]] = {
+    "sendMessage": SendMessage,
+    "editMessageText": EditMessageText,
+    "answerCallbackQuery": AnswerCallbackQuery,
+    "deleteMessage": DeleteMessage,
+}
+
+
+async def call(bot: Bot, name: str, params: dict[str, Any]) -> Any:
+    """``name`` with JSON-ready ``params``, the result as plain JSON, through any session:
+    the lean one's :meth:`LeanSession.call`, else the method model on the stock path."""
+    if isinstance(bot.session, LeanSession):
+        return await bot.session.call(bot, name, params)
+    return await _stock_call(bot, name, params)
+
+
+async def _stock_call(bot: Bot, name: str, params: dict[str, Any]) -> Any:
+    result = await bot(_method(name, params))
+    if isinstance(result, BaseModel):
+        return result.model_dump(mode="json", exclude_none=True)
+    return result
+
+
+def _method(name: str, params: dict[str, Any]) -> TelegramMethod[Any]:
+    """The aiogram model of a call: for the stock path and for exceptions."""
+    markup = params.get("reply_markup")
+    if isinstance(markup, dict):
+        params = {**params, "reply_markup": InlineKeyboardMarkup.model_validate(markup)}
+    return _METHODS[name](**params)
+
+
+@cache
+def _defaults(name: str) -> tuple[tuple[str, str], ...]:
+    """The fields of a method that take the bot's defaults, with the default's name."""
+    return tuple(
+        (field, info.default.name)
+        for field, info in _METHODS[name].model_fields.items()
+        if isinstance(info.default, Default)
+    )
 
 
 class LeanSession(AiohttpSession):
@@ -108,6 +159,67 @@ class LeanSession(AiohttpSession):
         except _Unsupported:
             return None
         return self.json_dumps(body)
+
+    async def call(self, bot: Bot, name: str, params: dict[str, Any]) -> Any:
+        """``name`` (one of :data:`JSON_METHODS`) with JSON-ready ``params``, no method model.
+
+        What the bot's hot path calls: the body is written straight from ``params`` (as
+        :meth:`json_body` would write it, the bot's defaults filled in) and the result
+        comes back as plain JSON: ``True`` for :data:`UNREAD_RESULTS`, the object for
+        ``sendMessage``. The method model is built only when the call fails, for
+        aiogram's ``check_response`` to raise the very exception the stock path raises.
+        """
+        if self.proxy is not None:
+            return await _stock_call(bot, name, params)
+        try:
+            defaults = [
+                (field, _plain(bot.default[default], bot))
+                for field, default in _defaults(name)
+                if field not in params
+            ]
+        except _Unsupported:
+            return await _stock_call(bot, name, params)
+        body = {
+            key: value
+            for key, value in chain(params.items(), defaults)
+            if value is not None and value != ""
+        }
+        status, raw_result = await self._post(
+            bot, name, self.json_dumps(body).encode(), None, lambda: _method(name, params)
+        )
+        if HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
+            try:
+                reply = self.json_loads(raw_result)
+            except ValueError:
+                reply = None
+            if isinstance(reply, dict) and reply.get("ok") is True and "result" in reply:
+                result = reply["result"]
+                if name not in UNREAD_RESULTS:
+                    return result
+                return result if isinstance(result, bool) else True
+        self.check_response(
+            bot=bot, method=_method(name, params), status_code=status, content=raw_result
+        )
+        raise ClientDecodeError("Unexpected reply", ValueError(raw_result), raw_result)
+
+    async def _post(
+        self,
+        bot: Bot,
+        name: str,
+        body: bytes,
+        timeout: int | None,  # noqa: ASYNC109 (aiogram's meaning)
+        method: Callable[[], TelegramMethod[Any]],
+    ) -> tuple[int, str]:
+        url = self.api.api_url(token=bot.token, method=name)
+        try:
+            return await self._http().post_json(
+                url, body, self.timeout if timeout is None else timeout
+            )
+        except TimeoutError as e:
+            raise TelegramNetworkError(method=method(), message="Request timeout error") from e
+        except (OSError, EOFError, ValueError) as e:
+            # EOFError: asyncio's IncompleteReadError; ValueError: a garbled reply
+            raise TelegramNetworkError(method=method(), message=f"{type(e).__name__}: {e}") from e
 
     def check_response(
         self,
@@ -152,16 +264,7 @@ class LeanSession(AiohttpSession):
             body = self.json_body(bot, method)
         if body is None:
             return await super().make_request(bot, method, timeout)
-        url = self.api.api_url(token=bot.token, method=name)
-        try:
-            status, raw_result = await self._http().post_json(
-                url, body.encode(), self.timeout if timeout is None else timeout
-            )
-        except TimeoutError as e:
-            raise TelegramNetworkError(method=method, message="Request timeout error") from e
-        except (OSError, EOFError, ValueError) as e:
-            # EOFError: asyncio's IncompleteReadError; ValueError: a garbled reply
-            raise TelegramNetworkError(method=method, message=f"{type(e).__name__}: {e}") from e
+        status, raw_result = await self._post(bot, name, body.encode(), timeout, lambda: method)
         if name in UNREAD_RESULTS and HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
             try:
                 reply = self.json_loads(raw_result)

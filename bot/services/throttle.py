@@ -16,16 +16,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram.types import InlineKeyboardMarkup
-
-from bot.services.sender import Sender
+from bot.services.sender import Markup, Sender
 
 __all__ = ["EditThrottle"]
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
-Content = tuple[str, InlineKeyboardMarkup | None]
+Content = tuple[str, Markup | None]
 _PRUNE_AT = 4096
 
 
@@ -56,7 +54,7 @@ class EditThrottle:
         chat_id: int,
         message_id: int,
         text: str,
-        markup: InlineKeyboardMarkup | None,
+        markup: Markup | None,
         *,
         interval: float,
     ) -> bool:

@@ -22,7 +22,7 @@ from bot.keyboards.callbacks import (
     packed,
     table_button_data,
 )
-from bot.keyboards.layout import button, keyboard, markup
+from bot.keyboards.layout import Keyboard, keyboard, rows
 from bot.render.cards import action_label
 from bot.render.common import convention_value, game_title, option_label, phase_label
 from bot.render.lobby import lobby_keyboard, settings_keyboard
@@ -78,24 +78,27 @@ async def test_the_handlers_filters_accept_packed_strings() -> None:
             assert not await type(other).filter()(query)
 
 
-def test_copied_buttons_and_markups_equal_validated_ones() -> None:
-    built = button("▶ 10♥", "a:1:2:cTH")
-    validated = InlineKeyboardButton(text="▶ 10♥", callback_data="a:1:2:cTH")
-    assert built == validated
-    assert built.model_dump() == validated.model_dump()
-    assert built.model_fields_set == validated.model_fields_set
-    assert built.bot is None
-    whole = markup([[built], [button("Pass", "a:1:2:pass")]])
-    assert whole == InlineKeyboardMarkup.model_validate(whole.model_dump())
-    # a copy shares nothing with its template or with other copies
-    assert button("x", "y") != built
-    assert built.text == "▶ 10♥"
-    assert keyboard([("A", "a:1:1:x"), ("B", Act(t=1, v=1, c="y"))], (1,)) == InlineKeyboardMarkup(
+def test_a_keyboard_is_the_markup_and_json_validation_would_give() -> None:
+    kb = keyboard(
+        [("▶ 10♥", "a:1:2:cTH"), ("B", Act(t=1, v=1, c="y")), ("Pass", "a:1:2:pass")], (2,)
+    )
+    validated = InlineKeyboardMarkup(
         inline_keyboard=[
-            [InlineKeyboardButton(text="A", callback_data="a:1:1:x")],
-            [InlineKeyboardButton(text="B", callback_data="a:1:1:y")],
+            [
+                InlineKeyboardButton(text="▶ 10♥", callback_data="a:1:2:cTH"),
+                InlineKeyboardButton(text="B", callback_data="a:1:1:y"),
+            ],
+            [InlineKeyboardButton(text="Pass", callback_data="a:1:2:pass")],
         ]
     )
+    assert kb.as_markup() == validated
+    assert kb.as_json() == validated.model_dump(mode="json", exclude_none=True)
+    assert kb == Keyboard(
+        rows([("▶ 10♥", "a:1:2:cTH"), ("B", "a:1:1:y"), ("Pass", "a:1:2:pass")], (2,))
+    )
+    assert hash(kb) == hash(Keyboard(kb.rows))
+    assert (kb + keyboard([("x", "y")])).rows == (*kb.rows, (("x", "y"),))
+    assert keyboard([]).as_json() == {"inline_keyboard": []}
 
 
 def _views() -> list[dict[str, Any]]:
@@ -123,8 +126,7 @@ def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
     tr = Translator(make_i18n(locale), locale)
     names = ["Ann", "Ben", "Cid"]
     for view in _views():
-        kb = hand_keyboard(42, 17, view, names, tr)
-        assert kb == InlineKeyboardMarkup.model_validate(kb.model_dump())
+        kb = hand_keyboard(42, 17, view, names, tr).as_markup()
         hand = set(view.get("hand") or [])
         buttons = [b for row in kb.inline_keyboard for b in row]
         codes = []
@@ -145,7 +147,7 @@ def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
 
 def test_table_keyboard_buttons() -> None:
     tr = Translator(make_i18n("en"), "en")
-    kb = table_keyboard(5, 8, tr)
+    kb = table_keyboard(5, 8, tr).as_markup()
     assert kb == InlineKeyboardMarkup(
         inline_keyboard=[
             [
@@ -201,7 +203,7 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
         (tr("Start"), Lobby(t=31, v=4, a="start")),
         (tr("Cancel"), Lobby(t=31, v=4, a="cancel")),
     ]
-    assert lobby_keyboard(record, tr) == _builder_markup(lobby, 2, 2, 2)
+    assert lobby_keyboard(record, tr).as_markup() == _builder_markup(lobby, 2, 2, 2)
     options: dict[str, tuple[Any, ...]] = {
         "target": (1000, 500),
         "golden_round": (True, False),
@@ -215,5 +217,5 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
         (f"{option_label('turn_timer', tr)}: {tr('{n} s', n=90)}", Lobby(t=31, v=4, a="opt", o=3))
     )
     settings.append((tr("« Back"), Lobby(t=31, v=4, a="back")))
-    assert settings_keyboard(record, options, tr) == _builder_markup(settings, 1)
+    assert settings_keyboard(record, options, tr).as_markup() == _builder_markup(settings, 1)
     assert option_label("odd_option", tr) == "Odd option"

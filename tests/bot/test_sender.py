@@ -10,7 +10,7 @@ from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from bot.keyboards.layout import button, markup
+from bot.keyboards.layout import Keyboard
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
 from bot.services.session import LeanSession
 from tests.e2e.harness import VirtualClock
@@ -135,12 +135,12 @@ async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_n
     assert message_id is not None
     mark = fake_telegram.mark()
     # the same content built without validation counts as shown
-    same = markup([[button("card", "a:1:1:c7S"), button("card", "a:1:1:c8S")]])
+    same = Keyboard(((("card", "a:1:1:c7S"), ("card", "a:1:1:c8S")),))
     assert await rig.sender.edit(ann.id, message_id, "hand", same)
     assert not fake_telegram.calls("editMessageText", since=mark)
     for changed in (
         validated("a:1:1:c7S", "a:1:2:c8S"),  # one callback
-        markup([[button("card", "a:1:1:c7S")], [button("card", "a:1:1:c8S")]]),  # the rows
+        Keyboard(((("card", "a:1:1:c7S"),), (("card", "a:1:1:c8S"),))),  # the rows
         InlineKeyboardMarkup(
             inline_keyboard=[
                 [
@@ -154,7 +154,8 @@ async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_n
         assert await rig.sender.edit(ann.id, message_id, "hand", changed)
         assert [c.status for c in fake_telegram.calls("editMessageText", since=mark)] == [200]
         shown = fake_telegram.messages(ann)[-1].reply_markup
-        assert shown == changed.model_dump(exclude_none=True)
+        expected = changed.as_markup() if isinstance(changed, Keyboard) else changed
+        assert shown == expected.model_dump(exclude_none=True)
 
 
 async def test_an_edit_waits_out_429_and_server_errors(

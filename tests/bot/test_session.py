@@ -25,7 +25,7 @@ from aiogram.types import (
     WebAppInfo,
 )
 
-from bot.services.session import LeanSession
+from bot.services.session import LeanSession, call
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram
@@ -238,3 +238,104 @@ async def test_updates_come_without_the_pressed_messages_keyboard(
     fake_telegram.fail_next("getUpdates", 502)
     with pytest.raises(TelegramServerError):
         await lean_bot.get_updates(timeout=0)
+
+
+async def test_a_call_writes_plain_params_with_the_bots_defaults(
+    fake_telegram: FakeTelegram, lean_bot: Bot
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    keyboard = MARKUP.model_dump(mode="json", exclude_none=True)
+    sent = await call(
+        lean_bot,
+        "sendMessage",
+        {"chat_id": ann.id, "text": "<b>hand</b>", "reply_markup": keyboard},
+    )
+    assert isinstance(sent, dict)
+    assert sent["text"] == "hand"
+    assert sent["message_id"] == fake_telegram.messages(ann)[-1].message_id
+    params = _last_params(fake_telegram, "sendMessage")
+    assert params["parse_mode"] == "HTML"
+    assert params["reply_markup"] == keyboard
+    assert "link_preview_options" not in params
+    edit = {
+        "chat_id": ann.id,
+        "message_id": sent["message_id"],
+        "text": "after",
+        "reply_markup": None,
+    }
+    assert await call(lean_bot, "editMessageText", edit) is True
+    assert "reply_markup" not in _last_params(fake_telegram, "editMessageText")
+    assert fake_telegram.messages(ann)[-1].text == "after"
+    press = fake_telegram.callback_query(ann, fake_telegram.messages(ann)[-1], "a:1:2:cTH")
+    answer = {"callback_query_id": press.id, "text": "Not your turn", "show_alert": False}
+    assert await call(lean_bot, "answerCallbackQuery", answer) is True
+    assert (await press.answer()).text == "Not your turn"
+    assert _last_params(fake_telegram, "answerCallbackQuery")["show_alert"] is False
+    shown = fake_telegram.messages(ann)[-1]
+    delete = {"chat_id": ann.id, "message_id": sent["message_id"]}
+    assert await call(lean_bot, "deleteMessage", delete) is True
+    assert shown.deleted
+
+
+async def test_a_failed_call_raises_what_a_method_model_raises(
+    fake_telegram: FakeTelegram, lean_bot: Bot
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    sent = await call(lean_bot, "sendMessage", {"chat_id": ann.id, "text": "x"})
+    on_table = await call(lean_bot, "sendMessage", {"chat_id": group.id, "text": "table"})
+    keyboard = MARKUP.model_dump(mode="json", exclude_none=True)
+    edit = {
+        "chat_id": ann.id,
+        "message_id": sent["message_id"],
+        "text": "y",
+        "reply_markup": keyboard,
+    }
+
+    fake_telegram.fail_next("editMessageText", 429, retry_after=7)
+    with pytest.raises(TelegramRetryAfter) as retry:
+        await call(lean_bot, "editMessageText", edit)
+    assert retry.value.retry_after == 7
+    # the error names the call as the stock path would, keyboard and all
+    assert retry.value.method == EditMessageText(**{**edit, "reply_markup": MARKUP})
+    fake_telegram.fail_next("editMessageText", 502)
+    with pytest.raises(TelegramServerError):
+        await call(lean_bot, "editMessageText", edit)
+    fake_telegram.drop_next("editMessageText")
+    with pytest.raises(TelegramNetworkError):
+        await call(lean_bot, "editMessageText", edit)
+    assert await call(lean_bot, "editMessageText", edit) is True
+    with pytest.raises(TelegramBadRequest) as unchanged:
+        await call(lean_bot, "editMessageText", edit)
+    assert "message is not modified" in unchanged.value.message
+    new_id = fake_telegram.migrate_group(group)
+    with pytest.raises(TelegramMigrateToChat) as moved:
+        await call(
+            lean_bot,
+            "editMessageText",
+            {"chat_id": group.id, "message_id": on_table["message_id"], "text": "z"},
+        )
+    assert moved.value.migrate_to_chat_id == new_id
+    ann.block_bot()
+    with pytest.raises(TelegramForbiddenError):
+        await call(lean_bot, "sendMessage", {"chat_id": ann.id, "text": "y"})
+
+
+async def test_a_default_the_json_path_cannot_write_takes_the_stock_path(
+    fake_telegram: FakeTelegram,
+) -> None:
+    session = LeanSession(api=fake_telegram.api_server())
+    default = DefaultBotProperties(
+        parse_mode="HTML", link_preview=LinkPreviewOptions(is_disabled=True)
+    )
+    bot = Bot(fake_telegram.token, session=session, default=default)
+    try:
+        ann = fake_telegram.add_user("Ann", started=True)
+        sent = await call(bot, "sendMessage", {"chat_id": ann.id, "text": "<i>hi</i>"})
+        assert isinstance(sent, dict)
+        assert sent["text"] == "hi"
+        params = _last_params(fake_telegram, "sendMessage")
+        assert params["parse_mode"] == "HTML"
+        assert params["link_preview_options"] in ({"is_disabled": True}, '{"is_disabled": true}')
+    finally:
+        await session.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
@@ -53,6 +55,33 @@ async def test_a_table_round_trips(tmp_path: Path) -> None:
     await db.close()
 
 
+async def test_every_write_is_committed_as_it_runs(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    db = await open_database(path)
+    repo = TableRepo(db)
+    record = await repo.create(
+        TableRecord(
+            id=0,
+            chat_id=-5,
+            game="thousand",
+            status=TableStatus.PLAYING,
+            host_id=1,
+            seats=[Seat("Ann", user_id=1)],
+            conventions={},
+            lang="en",
+            state='{"game":"thousand"}',
+            version=1,
+        )
+    )
+    record.version = 2
+    await repo.save_state(record)
+    # another connection, as a restarted bot would open, sees both at once
+    with closing(sqlite3.connect(path)) as other:
+        rows = other.execute("SELECT id, version FROM tables").fetchall()
+    assert rows == [(record.id, 2)]
+    await db.close()
+
+
 def _size(path: Path) -> int:
     return path.stat().st_size
 
@@ -63,8 +92,9 @@ async def test_the_wal_file_is_cut_back_after_a_busy_spell(tmp_path: Path) -> No
     await db.write("CREATE TABLE scratch (body BLOB)")
     blob = b"x" * 4096
     # One transaction must sit in the WAL whole, so the file grows past the cap.
+    await db.write("BEGIN")
     await db.conn.executemany("INSERT INTO scratch VALUES (?)", [(blob,)] * 2400)
-    await db.conn.commit()
+    await db.write("COMMIT")
     wal = Path(f"{path}-wal")
     assert _size(wal) > 8 * 1024 * 1024
     await db.fetchone("PRAGMA wal_checkpoint(PASSIVE)")
