@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter
 from aiogram.types import ChatMemberUpdated, Message
 
+from bot.handlers.filters import GROUPS, in_chat, migrating_from, migrating_to
 from bot.services.tables import TableService
 
 __all__ = ["make_router"]
-
-_GROUPS = {"group", "supergroup"}
 
 
 async def removed(event: ChatMemberUpdated, tables: TableService) -> None:
@@ -29,10 +28,10 @@ async def migrated_from(message: Message, tables: TableService) -> None:
 
 def make_router() -> Router:
     router = Router(name=__name__)
-    router.message.filter(F.chat.type.in_(_GROUPS))
-    router.my_chat_member.filter(F.chat.type.in_(_GROUPS))
+    router.message.filter(in_chat(*GROUPS))
+    router.my_chat_member.filter(in_chat(*GROUPS))
     router.my_chat_member.register(removed, ChatMemberUpdatedFilter(LEAVE_TRANSITION))
     # both service messages arrive (one in each chat); the second finds nothing left to move
-    router.message.register(migrated_to, F.migrate_to_chat_id)
-    router.message.register(migrated_from, F.migrate_from_chat_id)
+    router.message.register(migrated_to, migrating_to)
+    router.message.register(migrated_from, migrating_from)
     return router

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.engine import GAME_NAMES
 from bot.handlers.common import answer, person
+from bot.handlers.filters import GROUPS, button_in, in_chat
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Lobby, NewGame
 from bot.render.common import game_title
@@ -92,8 +93,8 @@ async def lobby_button(
 
 def make_router() -> Router:
     router = Router(name=__name__)
-    router.message.filter(F.chat.type.in_({"group", "supergroup"}))
-    router.callback_query.filter(F.message.chat.type.in_({"group", "supergroup"}))
+    router.message.filter(in_chat(*GROUPS))
+    router.callback_query.filter(button_in(*GROUPS))
     router.message.register(new_table, Command("new"))
     router.callback_query.register(pick_game, NewGame.filter())
     router.callback_query.register(lobby_button, Lobby.filter())

@@ -11,6 +11,7 @@ from bot import ai
 from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
 from bot.handlers.common import answer, person
+from bot.handlers.filters import button_in, in_chat
 from bot.i18n import Translator
 from bot.keyboards.callbacks import NewGame, Solo
 from bot.render.common import game_title
@@ -125,9 +126,9 @@ async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
 
 def make_router() -> Router:
     router = Router(name=__name__)
-    router.message.filter(F.chat.type == "private")
-    router.callback_query.filter(F.message.chat.type == "private")
-    router.my_chat_member.filter(F.chat.type == "private")
+    router.message.filter(in_chat("private"))
+    router.callback_query.filter(button_in("private"))
+    router.my_chat_member.filter(in_chat("private"))
     router.message.register(start_deep_link, CommandStart(deep_link=True))
     router.message.register(start, CommandStart())
     router.message.register(new_private, Command("new"))
