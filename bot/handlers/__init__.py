@@ -10,5 +10,6 @@ __all__ = ["routers"]
 def routers() -> list[Router]:
     from bot.handlers import chats, errors, fallback, info, lobby, play, private, settings_lang
 
-    modules = (errors, chats, private, lobby, play, info, settings_lang, fallback)
+    # the game buttons, most of all updates, find their handler first
+    modules = (errors, play, chats, private, lobby, info, settings_lang, fallback)
     return [module.make_router() for module in modules]

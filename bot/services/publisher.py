@@ -26,9 +26,11 @@ async def _nothing(record: TableRecord) -> None:
 GROUP_EDIT_INTERVAL = 3.0
 """Seconds between edits of a table message in a group: Telegram allows a bot about
 20 messages a minute there."""
-HAND_EDIT_INTERVAL = 1.0
-"""Seconds between edits of a message in a private chat (about one a second is allowed),
-except for the hand of the player to act, which is never kept waiting."""
+HAND_EDIT_INTERVAL = 2.0
+"""Seconds between edits of a waiting player's hand (a chat takes about one message a
+second). The hand of the player to act is never kept waiting, so a hand that just
+played is shown at once when its owner thought for longer than this; in faster play
+its next turn usually comes first and the two edits go out as one."""
 NOTIFY_AFTER = 20.0
 """Seconds since a player's previous turn after which their turn comes as a new message
 (Telegram notifies of those); sooner, they are watching and the hand is edited in place."""

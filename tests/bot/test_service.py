@@ -10,7 +10,7 @@ from aiogram.client.default import DefaultBotProperties
 from bot.app import create_app
 from bot.i18n import Translator, make_i18n
 from bot.services.tables import Person
-from tests.e2e.harness import VirtualClock
+from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram
@@ -77,6 +77,62 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
             await app.tables.act(record.id, current.version, people[seat], rng.choice(legal), tr)
             await app.tables.publish(record.id)
         assert "You must follow suit." in refused
+    finally:
+        await app.close()
+        await bot.session.close()
+
+
+async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    # time moves only when the test says so: held-back edits wait until then
+    clock = ManualClock()
+    app = await create_app(
+        bot, tmp_path / "b.sqlite3", seed_source=lambda: 5, sleep=clock.sleep, clock=clock
+    )
+    tr = Translator(make_i18n("en"), "en")
+    try:
+        users = [fake.add_user(n, started=True) for n in ("Ann", "Ben")]
+        group = fake.add_group("Cards", members=users)
+        people = [Person(u.id, u.first_name) for u in users]
+        for user in users:
+            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
+        record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
+        await app.tables.lobby(record.id, 0, people[1], "join", -1, tr)
+        current = await app.tables.tables.get(record.id)
+        assert current is not None
+        await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+        table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
+        held = False
+        for _ in range(6):  # quick moves: the group's table edits are held back
+            current = await app.tables.tables.get(record.id)
+            assert current is not None
+            game = app.tables.load(current)
+            seat = game.current_seat()
+            assert seat is not None
+            before = table.text
+            await app.tables.act(
+                record.id, current.version, people[seat], game.legal_actions(seat)[0], tr
+            )
+            await app.tables.publish(record.id)
+            held = held or table.text == before
+        assert held, "some edit of the table message waits in the throttle"
+        assert table.reply_markup is not None
+        hands = [fake.messages(user)[-1] for user in users]
+
+        reply = await app.tables.cancel(group.id, people[0], tr)
+        assert not reply.alert
+        cancelled = (table.text, table.reply_markup, [h.text for h in hands])
+        assert table.reply_markup is None
+        assert all(h.text == "The table was cancelled." and h.reply_markup is None for h in hands)
+        mark = fake.mark()
+        clock.advance(60)
+        await app.tables.publisher.throttle.settle()
+        # nothing that waited came later to bring the buttons back
+        assert (table.text, table.reply_markup, [h.text for h in hands]) == cancelled
+        assert not fake.calls("editMessageText", since=mark)
     finally:
         await app.close()
         await bot.session.close()
