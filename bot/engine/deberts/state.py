@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from bot.engine.base import (
     Conventions,
@@ -27,6 +27,7 @@ from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
     CARD_CODES,
+    COMBO_POINTS,
     LAST_TRICK_POINTS,
     PLAY_CODES,
     POINTS,
@@ -96,6 +97,58 @@ def _announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
     return {"seat": seat, "kind": kind, "cards": mask_to_codes(mask), "points": points}
 
 
+# What a finished deal leaves for its scoresheet row and the last deal's summary:
+# deal_no, dealer, bidder, trump, outcome, points, card_points, combination award,
+# bella flags, tricks_taken, written, mark, hanging paid, combination winner,
+# announcements, last trick (leader first), last trick winner, totals, hanging left.
+_DealRecord = tuple[
+    int,
+    int,
+    int,
+    int,
+    str,
+    list[int],
+    list[int],
+    int,
+    list[bool],
+    list[int],
+    tuple[int, ...],
+    str | None,
+    tuple[int, ...],
+    int,
+    list[JsonDict],
+    list[int],
+    int,
+    list[int],
+    tuple[int, ...],
+]
+
+
+def _marks(record: _DealRecord) -> list[str]:
+    marks = [str(total) for total in record[17]]
+    mark = record[11]
+    if mark:
+        marks[record[2]] = mark
+    return marks
+
+
+def _row_of(record: _DealRecord) -> ScoreRow:
+    outcome = record[4]
+    notes: JsonDict = {
+        "bidder": record[2],
+        "trump": SUIT_CODES[record[3]],
+        "outcome": outcome,
+        "bait": outcome == scoring.BAIT,
+        "hanging": outcome == scoring.HANGING,
+        "points": record[5],
+        "hanging_paid": list(record[12]),
+        "hanging_left": list(record[18]),
+        "dealer": record[1],
+    }
+    totals = record[17]
+    return ScoreRow(record[0], tuple(_marks(record)), tuple(totals), record[10], notes)
+
+
 class Deberts(Game):
     """Deberts for 2 or 3 players, each for himself."""
 
@@ -134,9 +187,10 @@ class Deberts(Game):
     _swapped: int
     _redeal: JsonDict | None
     _totals: list[int]
-    _rows: list[ScoreRow]
+    # Deals not yet asked for stay records until the scoresheet or JSON needs them.
+    _rows: list[ScoreRow | _DealRecord]
     _hanging: list[int]
-    _last_deal: JsonDict | None
+    _last_deal: JsonDict | _DealRecord | None
     _winner: int
     _mars: list[int]
 
@@ -584,77 +638,125 @@ class Deberts(Game):
     def _finish_deal(self, last_winner: int) -> None:
         conv = self._conv
         n = self._n
-        points = list(self._card_points)
+        card_points = self._card_points
+        tricks_taken = self._tricks_taken
+        points = list(card_points)
         points[last_winner] += LAST_TRICK_POINTS
-        combos = [0] * n
         cw = self._combo_winner
-        if cw >= 0 and self._tricks_taken[cw]:
-            combos[cw] = sum([combo.points for combo in self._declared[cw]])
-            points[cw] += combos[cw]
-        bella = [0] * n
-        for seat, announced in enumerate(self._bella):
-            if announced:
-                bella[seat] = BELLA_POINTS
-                points[seat] += BELLA_POINTS
+        award = 0
+        if cw >= 0 and tricks_taken[cw]:
+            award = sum([COMBO_POINTS[combo.kind] for combo in self._declared[cw]])
+            points[cw] += award
+        bella = self._bella
+        if True in bella:
+            for seat in range(n):
+                if bella[seat]:
+                    points[seat] += BELLA_POINTS
         bidder = self._bidder
-        result = scoring.settle(
-            points,
-            bidder,
-            self._dealer,
-            self._hanging,
-            winner_takes_all=conv.winner_takes_all,
-            hanging_separately=conv.hanging_separately,
+        dealer = self._dealer
+        outcome, written, paid, hanging, mark = scoring.settle_fields(
+            points, bidder, dealer, self._hanging, conv.winner_takes_all, conv.hanging_separately
         )
-        written = result.written
         totals = [t + w for t, w in zip(self._totals, written, strict=True)]
         self._totals = totals
-        self._hanging = list(result.hanging)
-        marks = [str(total) for total in totals]
-        if result.mark:
-            marks[bidder] = result.mark
-        cells = tuple(marks)
-        notes: JsonDict = {
+        self._hanging = list(hanging)
+        # The row and the last deal's summary are read far less often than deals end:
+        # keep the facts (the deal's lists are replaced, never changed, by the next
+        # deal) and build them when asked for.
+        record: _DealRecord = (
+            self._deal_no,
+            dealer,
+            bidder,
+            self._trump,
+            outcome,
+            points,
+            card_points,
+            award,
+            bella,
+            tricks_taken,
+            written,
+            mark,
+            paid,
+            cw,
+            self._announcements,
+            self._tricks[-1],
+            last_winner,
+            totals,
+            hanging,
+        )
+        self._rows.append(record)
+        self._last_deal = record
+        if max(totals) >= conv.target:
+            winner = scoring.game_winner(totals, conv.target, last_winner, dealer)
+            if winner is not None:
+                self._winner = winner
+                self._mars = scoring.mars(totals, winner, conv.target)
+                self._phase = Phase.GAME_OVER
+                self._to_act = -1
+                return
+        self._dealer = scoring.next_dealer(written, outcome, bidder, dealer)
+        self._start_deal()
+
+    def _score_rows(self) -> list[ScoreRow]:
+        """The scoresheet rows, each built once from its deal record."""
+        rows = self._rows
+        for i, row in enumerate(rows):
+            if isinstance(row, tuple):
+                rows[i] = _row_of(row)
+        return cast("list[ScoreRow]", rows)
+
+    def _last_deal_json(self) -> JsonDict | None:
+        last = self._last_deal
+        if isinstance(last, tuple):
+            last = self._last_deal = self._summary_of(last)
+        return last
+
+    def _summary_of(self, record: _DealRecord) -> JsonDict:
+        (
+            deal_no,
+            dealer,
+            bidder,
+            trump,
+            outcome,
+            points,
+            card_points,
+            award,
+            bella,
+            tricks_taken,
+            written,
+            _mark,
+            paid,
+            cw,
+            announcements,
+            last,
+            last_winner,
+            totals,
+            _,
+        ) = record
+        n = len(points)
+        combos = [0] * n
+        if award:
+            combos[cw] = award
+        return {
+            "deal_no": deal_no,
+            "dealer": dealer,
             "bidder": bidder,
-            "trump": SUIT_CODES[self._trump],
-            "outcome": result.outcome,
-            "bait": result.outcome == scoring.BAIT,
-            "hanging": result.outcome == scoring.HANGING,
+            "trump": SUIT_CODES[trump],
+            "outcome": outcome,
             "points": points,
-            "hanging_paid": list(result.hanging_paid),
-            "hanging_left": list(result.hanging),
-            "dealer": self._dealer,
-        }
-        self._rows.append(ScoreRow(self._deal_no, cells, tuple(totals), written, notes))
-        last = self._tricks[-1]
-        self._last_deal = {
-            "deal_no": self._deal_no,
-            "dealer": self._dealer,
-            "bidder": bidder,
-            "trump": SUIT_CODES[self._trump],
-            "outcome": result.outcome,
-            "points": points,
-            "card_points": list(self._card_points),
+            "card_points": list(card_points),
             "last_trick_points": LAST_TRICK_POINTS,
             "combination_points": combos,
-            "bella_points": bella,
-            "tricks_taken": list(self._tricks_taken),
+            "bella_points": [BELLA_POINTS if b else 0 for b in bella],
+            "tricks_taken": list(tricks_taken),
             "written": list(written),
-            "marks": marks,
-            "hanging_paid": list(result.hanging_paid),
-            "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
-            "announcements": list(self._announcements),
+            "marks": _marks(record),
+            "hanging_paid": list(paid),
+            "combination_winner": None if cw < 0 else cw,
+            "announcements": list(announcements),
             "last_trick": self._trick_json(last[0], last[1:], last_winner),
             "totals": list(totals),
         }
-        winner = scoring.game_winner(totals, conv.target, last_winner, self._dealer)
-        if winner is not None:
-            self._winner = winner
-            self._mars = scoring.mars(totals, winner, conv.target)
-            self._phase = Phase.GAME_OVER
-            self._to_act = -1
-            return
-        self._dealer = scoring.next_dealer(result.written, result.outcome, bidder, self._dealer)
-        self._start_deal()
 
     # -- views and results ----------------------------------------------------------
 
@@ -698,7 +800,7 @@ class Deberts(Game):
             "bidder": None if self._bidder < 0 else self._bidder,
             "totals": list(self._totals),
             "announcements": list(self._announcements),
-            "last_deal": copy.deepcopy(self._last_deal),
+            "last_deal": copy.deepcopy(self._last_deal_json()),
             "winner": self.winner,
             "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
             "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
@@ -716,7 +818,7 @@ class Deberts(Game):
         return Scoresheet(
             game=self.name,
             seats=self._n,
-            rows=tuple(self._rows),
+            rows=tuple(self._score_rows()),
             totals=tuple(self._totals),
             winner=self.winner,
             notes=notes,
@@ -755,9 +857,9 @@ class Deberts(Game):
             "swapped": self._swapped,
             "redeal": copy.deepcopy(self._redeal),
             "totals": list(self._totals),
-            "rows": [row.to_json() for row in self._rows],
+            "rows": [row.to_json() for row in self._score_rows()],
             "hanging": list(self._hanging),
-            "last_deal": copy.deepcopy(self._last_deal),
+            "last_deal": copy.deepcopy(self._last_deal_json()),
             "winner": self._winner,
             "mars": list(self._mars),
         }
