@@ -10,6 +10,7 @@ __all__ = [
     "BAIT_MARK",
     "HANGING",
     "MADE",
+    "SEAT_ORDERS",
     "Settlement",
     "game_winner",
     "hanging_mark",
@@ -36,13 +37,13 @@ def seat_order(dealer: int, seats: int) -> list[int]:
 
 
 # seat_order for every table size and dealer, built once: scoring runs after every deal.
-_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
     seats: tuple(tuple(seat_order(dealer, seats)) for dealer in range(seats)) for seats in (2, 3)
 }
 
 
 def _order(dealer: int, seats: int) -> Sequence[int]:
-    orders = _ORDERS.get(seats)
+    orders = SEAT_ORDERS.get(seats)
     return orders[dealer] if orders is not None else seat_order(dealer, seats)
 
 

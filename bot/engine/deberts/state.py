@@ -26,19 +26,22 @@ from bot.engine.deberts import rules, scoring
 from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
+    BERZ,
     CARD_CODES,
     COMBO_POINTS,
     LAST_TRICK_POINTS,
+    ONE_SUIT_CODES,
     PLAY_CODES,
     POINTS,
     SEVENS,
+    SUIT_BYTE_CODES,
     SUIT_CODES,
+    WIN_KEYS,
     Combination,
     combinations,
     legal_mask,
-    mask_codes,
-    winning_position,
 )
+from bot.engine.deberts.scoring import SEAT_ORDERS
 from bot.engine.tricks import deal_seed, shuffled
 
 __all__ = ["Deberts", "DebertsConventions", "Phase"]
@@ -87,6 +90,7 @@ _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
+_SPADE_CODES, _CLUB_CODES, _DIAMOND_CODES, _HEART_CODES = SUIT_BYTE_CODES
 
 
 def _combo_json(combo: Combination) -> list[Any]:
@@ -414,8 +418,29 @@ class Deberts(Game):
         if phase == _PLAY:
             legal = self._legal
             if legal < 0:
-                legal = self._legal = legal_mask(self._hands[seat], self._trick, self._trump)
-            codes = mask_codes(legal)
+                # legal_mask inline: this runs for every card of every deal.
+                hand = self._hands[seat]
+                trick = self._trick
+                if not trick:
+                    legal = hand
+                else:
+                    led = trick[0] >> 3
+                    legal = hand & SUIT_MASKS[led]
+                    if not legal:
+                        legal = hand & SUIT_MASKS[self._trump] or hand
+                    elif led == self._trump:
+                        legal = legal_mask(hand, trick, led)
+                self._legal = legal
+            one_suit = ONE_SUIT_CODES.get(legal)
+            if one_suit is not None:
+                codes = list(one_suit)
+            else:
+                codes = [
+                    *_SPADE_CODES[legal & 0xFF],
+                    *_CLUB_CODES[legal >> 8 & 0xFF],
+                    *_DIAMOND_CODES[legal >> 16 & 0xFF],
+                    *_HEART_CODES[legal >> 24],
+                ]
             if not self._started >> seat & 1:
                 if self._can_swap(seat):
                     codes.append("swap7")
@@ -458,7 +483,14 @@ class Deberts(Game):
                 if not self._started >> seat & 1:
                     self._first_card(seat, hand)
                 if bit & _KINGS_QUEENS:
-                    self._check_bella(seat, hand, bit)
+                    # Bella is announced with the first of the trump king and queen
+                    # while holding both.
+                    bella = BELLA_MASKS[self._trump]
+                    if bit & bella and hand & bella == bella:
+                        self._bella[seat] = True
+                        self._announcements.append(
+                            _announcement(seat, "bella", bella, BELLA_POINTS)
+                        )
                 hand ^= bit
                 hands[seat] = hand
                 trick = self._trick
@@ -584,24 +616,28 @@ class Deberts(Game):
             suit=SUIT_CODES[self._trump],
         )
 
-    def _check_bella(self, seat: int, hand: int, bit: int) -> None:
-        """Bella is announced with the first of the trump king and queen while holding both."""
-        bella = BELLA_MASKS[self._trump]
-        if bit & bella and hand & bella == bella:
-            self._bella[seat] = True
-            self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
-
     def _close_trick(self, trick: list[int], hand: int) -> None:
         """The trick is full: it scores to its winner, who leads next; ``hand`` is the last hand."""
         n = self._n
         trump = self._trump
         leader = self._leader
-        winner = (leader + winning_position(trick, trump)) % n
+        # winning_position and the trick's points unrolled for the two table sizes.
+        keys = WIN_KEYS[trump][trick[0] >> 3]
         points = POINTS[trump]
         if n == 2:
-            self._card_points[winner] += points[trick[0]] + points[trick[1]]
+            first, second = trick
+            winner = (leader + 1) % 2 if keys[second] > keys[first] else leader
+            self._card_points[winner] += points[first] + points[second]
         else:
-            self._card_points[winner] += points[trick[0]] + points[trick[1]] + points[trick[2]]
+            first, second, third = trick
+            top = keys[second] if keys[second] > keys[first] else keys[first]
+            if keys[third] > top:
+                winner = (leader + 2) % 3
+            elif top != keys[first]:
+                winner = (leader + 1) % 3
+            else:
+                winner = leader
+            self._card_points[winner] += points[first] + points[second] + points[third]
         self._tricks_taken[winner] += 1
         # The finished trick list becomes the history entry, its leader in front.
         trick.insert(0, leader)
@@ -619,20 +655,27 @@ class Deberts(Game):
             self._resolve_combinations()
 
     def _resolve_combinations(self) -> None:
-        moscow = self._conv.trump_in_combination == "moscow"
-        best: tuple[int, int, int, int] | None = None
+        """The best combination wins: berz over terz, then the top card, then trump (Moscow).
+
+        Ties go to the seat earlier from the dealer's left, as a later seat must beat it.
+        """
+        trump_bonus = self._trump if self._conv.trump_in_combination == "moscow" else -1
+        best = -1
+        winner = -1
         declared = self._declared
-        for position, seat in enumerate(scoring.seat_order(self._dealer, self._n)):
-            if not declared[seat]:
-                continue
-            key = rules.best_key(declared[seat], self._trump, moscow)
-            if key is not None and (best is None or (*key, -position) > best):
-                best = (*key, -position)
-                self._combo_winner = seat
-        if self._combo_winner >= 0:
-            for combo in self._declared[self._combo_winner]:
+        for seat in SEAT_ORDERS[self._n][self._dealer]:
+            for combo in declared[seat]:
+                key = (
+                    (32 if combo.kind == BERZ else 0) + 2 * combo.top + (combo.suit == trump_bonus)
+                )
+                if key > best:
+                    best = key
+                    winner = seat
+        if winner >= 0:
+            self._combo_winner = winner
+            for combo in declared[winner]:
                 self._announcements.append(
-                    _announcement(self._combo_winner, combo.kind, combo.mask, combo.points)
+                    _announcement(winner, combo.kind, combo.mask, COMBO_POINTS[combo.kind])
                 )
 
     def _finish_deal(self, last_winner: int) -> None:
