@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.base import IllegalAction
+from bot.engine.cards import DECK_32
 from bot.engine.deberts import Deberts, DebertsConventions, from_decks, from_position, stacked_deck
+from bot.engine.deberts.deck import shuffled_deck
+from bot.engine.tricks import deal_seed, shuffled
 
 CONV = DebertsConventions()
 
@@ -511,3 +514,9 @@ def test_convention_target_301() -> None:
     game = position("7S", "AS", trump="C", dealer=0, bidder=1, totals=[0, 290])
     finish(game)
     assert not game.is_over
+
+
+def test_deal_shuffle_matches_the_shared_shuffle() -> None:
+    seeds = [*range(500), *(deal_seed(s, d) for s in range(50) for d in range(1, 30))]
+    for seed in [*seeds, 0xFFFF_FFFF_FFFF]:
+        assert shuffled_deck(seed) == shuffled(DECK_32, seed)

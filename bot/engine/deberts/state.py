@@ -23,6 +23,7 @@ from bot.engine.base import (
 )
 from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, mask_to_codes, parse_index
 from bot.engine.deberts import rules, scoring
+from bot.engine.deberts.deck import shuffled_deck
 from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
@@ -42,7 +43,7 @@ from bot.engine.deberts.rules import (
     legal_mask,
 )
 from bot.engine.deberts.scoring import SEAT_ORDERS
-from bot.engine.tricks import deal_seed, shuffled
+from bot.engine.tricks import deal_seed
 
 __all__ = ["Deberts", "DebertsConventions", "Phase"]
 
@@ -56,6 +57,7 @@ class Phase:
 
 # Module constants: a global load is cheaper than a class attribute on the hot paths.
 _PLAY = Phase.PLAY
+_BIDDING_1 = Phase.BIDDING_1
 _GAME_OVER = Phase.GAME_OVER
 
 
@@ -71,15 +73,6 @@ class DebertsConventions(Conventions):
 
 
 _ROUND_1 = ("play", "pass")
-# Deck positions of the six cards dealt before the auction, by place from the dealer's
-# left: three a seat in turn, twice.
-_FIRST_SIX = {
-    n: tuple(
-        (3 * i, 3 * i + 1, 3 * i + 2, 3 * n + 3 * i, 3 * n + 3 * i + 1, 3 * n + 3 * i + 2)
-        for i in range(n)
-    )
-    for n in (2, 3)
-}
 # Deck positions of the three cards each dealt after the order, past the open card.
 _NEXT_THREE = {
     n: tuple((6 * n + 1 + 3 * i, 6 * n + 2 + 3 * i, 6 * n + 3 + 3 * i) for i in range(n))
@@ -324,43 +317,48 @@ class Deberts(Game):
         self._auction = []
         self._bidder = -1
         self._trump = -1
-        self._leader = (self._dealer + 1) % n
-        self._to_act = self._leader
+        self._leader = self._to_act = (self._dealer + 1) % n
         self._trick = []
         self._legal = -1
         self._tricks = []
         self._card_points = [0] * n
         self._tricks_taken = [0] * n
         self._started = 0
-        self._declared = [[] for _ in range(n)]
+        self._declared = [[], []] if n == 2 else [[], [], []]
         self._combo_winner = -1
         self._bella = [False] * n
         self._announcements = []
         self._swapped = -1
-        self._phase = Phase.BIDDING_1
+        self._phase = _BIDDING_1
 
     def _start_deal(self) -> None:
         self._deal_no += 1
         self._reset_deal()
-        deck = (
+        d = (
             self._stacked.pop(0)
             if self._stacked
-            else shuffled(DECK_32, deal_seed(self._seed, self._deal_no))
+            else shuffled_deck(deal_seed(self._seed, self._deal_no))
         )
-        self._deck = deck
-        n = self._n
-        hands = self._hands
-        dealer = self._dealer
-        for place, (a, b, c, d, e, f) in enumerate(_FIRST_SIX[n]):
-            hands[(dealer + 1 + place) % n] = (
-                1 << deck[a]
-                | 1 << deck[b]
-                | 1 << deck[c]
-                | 1 << deck[d]
-                | 1 << deck[e]
-                | 1 << deck[f]
-            )
-        self._open = deck[6 * n]
+        self._deck = d
+        # Three cards a seat in turn from the dealer's left, twice, then the open card;
+        # written out per table size, as every deal starts here.
+        if self._n == 3:
+            first = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+            second = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[12] | 1 << d[13] | 1 << d[14]
+            third = 1 << d[6] | 1 << d[7] | 1 << d[8] | 1 << d[15] | 1 << d[16] | 1 << d[17]
+            dealer = self._dealer
+            if dealer == 0:
+                self._hands = [third, first, second]
+            elif dealer == 1:
+                self._hands = [second, third, first]
+            else:
+                self._hands = [first, second, third]
+            self._open = d[18]
+        else:
+            first = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+            second = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+            self._hands = [second, first] if self._dealer == 0 else [first, second]
+            self._open = d[12]
 
     def _second_deal(self) -> None:
         deck = self._deck
