@@ -32,6 +32,7 @@ __all__ = [
     "Combination",
     "bella_mask",
     "best_key",
+    "card_codes",
     "combinations",
     "legal_mask",
     "mask_codes",
@@ -90,6 +91,25 @@ SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     )
     for suit in range(4)
 )
+
+
+# Card codes (no play prefix) of every subset of one suit: a mask's codes by four look-ups
+# instead of building each code from its rank and suit.
+_SUIT_BYTE_CARD_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+
+
+def card_codes(mask: int) -> list[str]:
+    """:func:`bot.engine.cards.mask_to_codes` by table: the codes in ascending card order."""
+    spades, clubs, diamonds, hearts = _SUIT_BYTE_CARD_CODES
+    return [
+        *spades[mask & 0xFF],
+        *clubs[mask >> 8 & 0xFF],
+        *diamonds[mask >> 16 & 0xFF],
+        *hearts[mask >> 24],
+    ]
 
 
 # The same codes keyed by the mask for sets within one suit, the usual legal set when

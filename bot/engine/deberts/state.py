@@ -21,7 +21,7 @@ from bot.engine.base import (
     Scoresheet,
     choice,
 )
-from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, mask_to_codes, parse_index
+from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts import rules, scoring
 from bot.engine.deberts.deck import shuffled_deck
 from bot.engine.deberts.rules import (
@@ -39,6 +39,7 @@ from bot.engine.deberts.rules import (
     SUIT_CODES,
     WIN_KEYS,
     Combination,
+    card_codes,
     combinations,
     legal_mask,
 )
@@ -73,11 +74,6 @@ class DebertsConventions(Conventions):
 
 
 _ROUND_1 = ("play", "pass")
-# Deck positions of the three cards each dealt after the order, past the open card.
-_NEXT_THREE = {
-    n: tuple((6 * n + 1 + 3 * i, 6 * n + 2 + 3 * i, 6 * n + 3 + 3 * i) for i in range(n))
-    for n in (2, 3)
-}
 # Every king and queen: only these can open a bella.
 _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
@@ -91,7 +87,7 @@ def _combo_json(combo: Combination) -> list[Any]:
 
 
 def _announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
-    return {"seat": seat, "kind": kind, "cards": mask_to_codes(mask), "points": points}
+    return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
 
 
 # What a finished deal leaves for its scoresheet row and the last deal's summary:
@@ -361,13 +357,36 @@ class Deberts(Game):
             self._open = d[12]
 
     def _second_deal(self) -> None:
-        deck = self._deck
-        n = self._n
+        # Three more cards a seat in turn from the dealer's left, past the open card.
+        d = self._deck
         hands = self._hands
-        dealer = self._dealer
-        for place, (a, b, c) in enumerate(_NEXT_THREE[n]):
-            hands[(dealer + 1 + place) % n] |= 1 << deck[a] | 1 << deck[b] | 1 << deck[c]
-        self._bottom = deck[31]
+        if self._n == 3:
+            first = 1 << d[19] | 1 << d[20] | 1 << d[21]
+            second = 1 << d[22] | 1 << d[23] | 1 << d[24]
+            third = 1 << d[25] | 1 << d[26] | 1 << d[27]
+            dealer = self._dealer
+            if dealer == 0:
+                hands[1] |= first
+                hands[2] |= second
+                hands[0] |= third
+            elif dealer == 1:
+                hands[2] |= first
+                hands[0] |= second
+                hands[1] |= third
+            else:
+                hands[0] |= first
+                hands[1] |= second
+                hands[2] |= third
+        else:
+            first = 1 << d[13] | 1 << d[14] | 1 << d[15]
+            second = 1 << d[16] | 1 << d[17] | 1 << d[18]
+            if self._dealer == 0:
+                hands[1] |= first
+                hands[0] |= second
+            else:
+                hands[0] |= first
+                hands[1] |= second
+        self._bottom = d[31]
 
     # -- the state API ------------------------------------------------------------
 
@@ -404,7 +423,7 @@ class Deberts(Game):
         return None if self._winner < 0 else self._winner
 
     def hand(self, seat: int) -> list[str]:
-        return mask_to_codes(self._hands[seat])
+        return card_codes(self._hands[seat])
 
     def current_seat(self) -> int | None:
         return None if self._phase == _GAME_OVER else self._to_act
@@ -440,9 +459,13 @@ class Deberts(Game):
                     *_HEART_CODES[legal >> 24],
                 ]
             if not self._started >> seat & 1:
-                if self._can_swap(seat):
+                conv = self._conv
+                hand = self._hands[seat]
+                trump = self._trump
+                # _can_swap inline; the trump 7 is card 8 * trump.
+                if conv.seven_swap and trump == self._open >> 3 and hand >> (8 * trump) & 1:
                     codes.append("swap7")
-                if self._conv.four_sevens_redeal and self._hands[seat] & SEVENS == SEVENS:
+                if conv.four_sevens_redeal and hand & SEVENS == SEVENS:
                     codes.append("sevens")
             return codes
         if phase == Phase.BIDDING_1:
@@ -465,7 +488,8 @@ class Deberts(Game):
         return self._conv.order_obligatory and seat == self._dealer
 
     def apply(self, seat: int, action: str) -> None:
-        # Playing a card is nearly every action of a deal, so it runs inline here.
+        # Playing a card is nearly every action of a deal, so it runs inline here,
+        # with a seat's first card and the closing of a trick.
         if seat == self._to_act and self._phase == _PLAY:
             card = PLAY_CODES.get(action)
             if card is not None:
@@ -478,8 +502,13 @@ class Deberts(Game):
                 if not legal & bit:
                     raise self._illegal_card(hand, card)
                 self._legal = -1
+                n = self._n
                 if not self._started >> seat & 1:
-                    self._first_card(seat, hand)
+                    # A seat's first card declares its combinations from the full hand.
+                    self._declared[seat] = combinations(hand)
+                    self._started = started = self._started | 1 << seat
+                    if started == (1 << n) - 1:
+                        self._resolve_combinations()
                 if bit & _KINGS_QUEENS:
                     # Bella is announced with the first of the trump king and queen
                     # while holding both.
@@ -493,10 +522,37 @@ class Deberts(Game):
                 hands[seat] = hand
                 trick = self._trick
                 trick.append(card)
-                if len(trick) < self._n:
-                    self._to_act = (seat + 1) % self._n
+                if len(trick) < n:
+                    self._to_act = (seat + 1) % n
+                    return
+                # The trick is full: it scores to its winner, who leads next.
+                # winning_position and the points unrolled for the two table sizes.
+                trump = self._trump
+                leader = self._leader
+                keys = WIN_KEYS[trump][trick[0] >> 3]
+                points = POINTS[trump]
+                if n == 2:
+                    first, second = trick
+                    winner = (leader + 1) % 2 if keys[second] > keys[first] else leader
+                    self._card_points[winner] += points[first] + points[second]
                 else:
-                    self._close_trick(trick, hand)
+                    first, second, third = trick
+                    top = keys[second] if keys[second] > keys[first] else keys[first]
+                    if keys[third] > top:
+                        winner = (leader + 2) % 3
+                    elif top != keys[first]:
+                        winner = (leader + 1) % 3
+                    else:
+                        winner = leader
+                    self._card_points[winner] += points[first] + points[second] + points[third]
+                self._tricks_taken[winner] += 1
+                # The finished trick list becomes the history entry, its leader in front.
+                trick.insert(0, leader)
+                self._tricks.append(trick)
+                self._trick = []
+                self._leader = self._to_act = winner
+                if not hand:
+                    self._finish_deal(winner)
                 return
         if self._phase == _GAME_OVER:
             raise IllegalAction("game_over", "The game is over.")
@@ -613,44 +669,6 @@ class Deberts(Game):
             card=code,
             suit=SUIT_CODES[self._trump],
         )
-
-    def _close_trick(self, trick: list[int], hand: int) -> None:
-        """The trick is full: it scores to its winner, who leads next; ``hand`` is the last hand."""
-        n = self._n
-        trump = self._trump
-        leader = self._leader
-        # winning_position and the trick's points unrolled for the two table sizes.
-        keys = WIN_KEYS[trump][trick[0] >> 3]
-        points = POINTS[trump]
-        if n == 2:
-            first, second = trick
-            winner = (leader + 1) % 2 if keys[second] > keys[first] else leader
-            self._card_points[winner] += points[first] + points[second]
-        else:
-            first, second, third = trick
-            top = keys[second] if keys[second] > keys[first] else keys[first]
-            if keys[third] > top:
-                winner = (leader + 2) % 3
-            elif top != keys[first]:
-                winner = (leader + 1) % 3
-            else:
-                winner = leader
-            self._card_points[winner] += points[first] + points[second] + points[third]
-        self._tricks_taken[winner] += 1
-        # The finished trick list becomes the history entry, its leader in front.
-        trick.insert(0, leader)
-        self._tricks.append(trick)
-        self._trick = []
-        self._leader = self._to_act = winner
-        if not hand:
-            self._finish_deal(winner)
-
-    def _first_card(self, seat: int, hand: int) -> None:
-        """A seat's first card declares its combinations from the full hand."""
-        self._declared[seat] = combinations(hand)
-        self._started = started = self._started | 1 << seat
-        if started == (1 << self._n) - 1:
-            self._resolve_combinations()
 
     def _resolve_combinations(self) -> None:
         """The best combination wins: berz over terz, then the top card, then trump (Moscow).
@@ -829,7 +847,7 @@ class Deberts(Game):
             "dealer": self._dealer,
             "phase": self._phase,
             "to_act": self.current_seat(),
-            "hand": mask_to_codes(self._hands[seat]) if own and seat is not None else [],
+            "hand": card_codes(self._hands[seat]) if own and seat is not None else [],
             "legal": self.legal_actions(seat) if own and seat is not None else [],
             "hand_sizes": [h.bit_count() for h in self._hands],
             "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
@@ -879,7 +897,7 @@ class Deberts(Game):
             "to_act": self._to_act,
             "deck": [CARD_CODES[c] for c in self._deck],
             "stacked": [[CARD_CODES[c] for c in deck] for deck in self._stacked],
-            "hands": [mask_to_codes(h) for h in self._hands],
+            "hands": [card_codes(h) for h in self._hands],
             "open": self._open,
             "bottom": self._bottom,
             "auction": [[s, a] for s, a in self._auction],
