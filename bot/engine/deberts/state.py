@@ -148,6 +148,45 @@ class Deberts(Game):
     name = "deberts"
     conventions_type = DebertsConventions
 
+    # More attributes than an instance dictionary shares keys for (30 in CPython 3.11):
+    # without slots every attribute access on the hot paths takes the slower dict path.
+    __slots__ = (
+        "_announcements",
+        "_auction",
+        "_bella",
+        "_bidder",
+        "_bottom",
+        "_card_points",
+        "_combo_winner",
+        "_conv",
+        "_deal_no",
+        "_dealer",
+        "_deck",
+        "_declared",
+        "_hands",
+        "_hanging",
+        "_last_deal",
+        "_leader",
+        "_legal",
+        "_mars",
+        "_n",
+        "_open",
+        "_phase",
+        "_redeal",
+        "_rows",
+        "_seed",
+        "_stacked",
+        "_started",
+        "_swapped",
+        "_to_act",
+        "_totals",
+        "_trick",
+        "_tricks",
+        "_tricks_taken",
+        "_trump",
+        "_winner",
+    )
+
     _n: int
     _conv: DebertsConventions
     _seed: int
@@ -966,7 +1005,8 @@ class Deberts(Game):
 
     def clone(self) -> Self:
         game = self.__class__.__new__(self.__class__)
-        for name, value in self.__dict__.items():
+        for name in Deberts.__slots__:
+            value = getattr(self, name)
             if name == "_stacked":
                 value = [list(deck) for deck in value]
             elif name in ("_declared", "_tricks"):
@@ -974,4 +1014,7 @@ class Deberts(Game):
             elif isinstance(value, list):
                 value = list(value)
             setattr(game, name, value)
+        # A subclass may keep more state in the instance dictionary.
+        for name, value in self.__dict__.items():
+            setattr(game, name, list(value) if isinstance(value, list) else value)
         return game
