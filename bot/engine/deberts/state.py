@@ -530,8 +530,13 @@ class Deberts(Game):
         # Playing a card is nearly every action of a deal, so it runs inline here,
         # with a seat's first card and the closing of a trick.
         if seat == self._to_act and self._phase == _PLAY:
-            card = PLAY_CODES.get(action)
-            if card is not None:
+            # In play nearly every action is a card: a failed look-up costs more
+            # than .get, but only for the rare other actions.
+            try:
+                card = PLAY_CODES[action]
+            except KeyError:
+                pass
+            else:
                 hands = self._hands
                 hand = hands[seat]
                 legal = self._legal
@@ -561,8 +566,9 @@ class Deberts(Game):
                 hands[seat] = hand
                 trick = self._trick
                 trick.append(card)
-                if len(trick) < n:
-                    self._to_act = (seat + 1) % n
+                after = (seat + 1) % n
+                if after != self._leader:
+                    self._to_act = after
                     return
                 # The trick is full: it scores to its winner, who leads next.
                 # winning_position and the points unrolled for the two table sizes.
