@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Any, Self, cast
 
 from bot.engine.base import (
@@ -159,7 +160,6 @@ class Deberts(Game):
         "_card_points",
         "_combo_winner",
         "_conv",
-        "_deal_no",
         "_dealer",
         "_deck",
         "_declared",
@@ -185,12 +185,15 @@ class Deberts(Game):
         "_tricks_taken",
         "_trump",
         "_winner",
+        "deal_no",
     )
 
     _n: int
     _conv: DebertsConventions
     _seed: int
-    _deal_no: int
+    # A slot rather than a property: read after every action by callers that
+    # play deal by deal, and a property call costs several slot reads.
+    deal_no: int
     _dealer: int
     _phase: str
     _to_act: int
@@ -294,7 +297,7 @@ class Deberts(Game):
         if used >> open_index & 1:
             raise ValueError("the open card cannot be in a hand")
         game = cls._fresh(seats, conventions, seed, [], dealer, deal=False)
-        game._deal_no = deal_no
+        game.deal_no = deal_no
         game._hands = masks
         game._open = open_index
         game._bottom = parse_index(bottom_card) if bottom_card is not None else -1
@@ -328,7 +331,7 @@ class Deberts(Game):
         game._n = seats
         game._conv = conventions
         game._seed = seed
-        game._deal_no = 0
+        game.deal_no = 0
         game._dealer = deal_seed(seed, 0) % seats if dealer is None else dealer
         game._stacked = stacked
         game._totals = [0] * seats
@@ -367,12 +370,12 @@ class Deberts(Game):
         self._phase = _BIDDING_1
 
     def _start_deal(self) -> None:
-        self._deal_no += 1
+        self.deal_no += 1
         self._reset_deal()
         d = (
             self._stacked.pop(0)
             if self._stacked
-            else shuffled_deck(deal_seed(self._seed, self._deal_no))
+            else shuffled_deck(deal_seed(self._seed, self.deal_no))
         )
         self._deck = d
         # Three cards a seat in turn from the dealer's left, twice, then the open card;
@@ -428,10 +431,6 @@ class Deberts(Game):
         self._bottom = d[31]
 
     # -- the state API ------------------------------------------------------------
-
-    @property
-    def deal_no(self) -> int:
-        return self._deal_no
 
     @property
     def seats(self) -> int:
@@ -749,7 +748,8 @@ class Deberts(Game):
         cw = self._combo_winner
         award = 0
         if cw >= 0 and tricks_taken[cw]:
-            award = sum([COMBO_POINTS[combo.kind] for combo in self._declared[cw]])
+            for combo in self._declared[cw]:
+                award += COMBO_POINTS[combo.kind]
             points[cw] += award
         bella = self._bella
         if True in bella:
@@ -761,14 +761,14 @@ class Deberts(Game):
         outcome, written, paid, hanging, mark = scoring.settle_fields(
             points, bidder, dealer, self._hanging, conv.winner_takes_all, conv.hanging_separately
         )
-        totals = [t + w for t, w in zip(self._totals, written, strict=True)]
+        totals = list(map(add, self._totals, written))
         self._totals = totals
         self._hanging = list(hanging)
         # The row and the last deal's summary are read far less often than deals end:
         # keep the facts (the deal's lists are replaced, never changed, by the next
         # deal) and build them when asked for.
         record: _DealRecord = (
-            self._deal_no,
+            self.deal_no,
             dealer,
             bidder,
             self._trump,
@@ -888,7 +888,7 @@ class Deberts(Game):
             "game": self.name,
             "seats": n,
             "seat": seat if own else None,
-            "deal_no": self._deal_no,
+            "deal_no": self.deal_no,
             "dealer": self._dealer,
             "phase": self._phase,
             "to_act": self.current_seat(),
@@ -936,7 +936,7 @@ class Deberts(Game):
             "seats": self._n,
             "conventions": self._conv.to_json(),
             "seed": self._seed,
-            "deal_no": self._deal_no,
+            "deal_no": self.deal_no,
             "dealer": self._dealer,
             "phase": self._phase,
             "to_act": self._to_act,
@@ -976,7 +976,7 @@ class Deberts(Game):
         game._n = data["seats"]
         game._conv = DebertsConventions.from_json(data["conventions"])
         game._seed = data["seed"]
-        game._deal_no = data["deal_no"]
+        game.deal_no = data["deal_no"]
         game._dealer = data["dealer"]
         game._phase = data["phase"]
         game._to_act = data["to_act"]
