@@ -80,6 +80,10 @@ _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
+# _HAS_STARTED[started][seat]: whether the seat has played a card this deal. Tuple
+# look-ups are specialised by the interpreter where shifts and masks are not, and the
+# hot paths ask this for every card.
+_HAS_STARTED = tuple(tuple(bool(started >> seat & 1) for seat in range(3)) for started in range(8))
 _SPADE_CODES, _CLUB_CODES, _DIAMOND_CODES, _HEART_CODES = SUIT_BYTE_CODES
 
 
@@ -488,7 +492,7 @@ class Deberts(Game):
                 self._legal = legal
             one_suit = ONE_SUIT_CODES.get(legal)
             if one_suit is not None:
-                codes = list(one_suit)
+                codes = [*one_suit]
             else:
                 codes = [
                     *_SPADE_CODES[legal & 0xFF],
@@ -496,7 +500,7 @@ class Deberts(Game):
                     *_DIAMOND_CODES[legal >> 16 & 0xFF],
                     *_HEART_CODES[legal >> 24],
                 ]
-            if not self._started >> seat & 1:
+            if not _HAS_STARTED[self._started][seat]:
                 conv = self._conv
                 hand = self._hands[seat]
                 trump = self._trump
@@ -546,7 +550,7 @@ class Deberts(Game):
                     raise self._illegal_card(hand, card)
                 self._legal = -1
                 n = self._n
-                if not self._started >> seat & 1:
+                if not _HAS_STARTED[self._started][seat]:
                     # A seat's first card declares its combinations from the full hand.
                     self._declared[seat] = combinations(hand)
                     self._started = started = self._started | 1 << seat
