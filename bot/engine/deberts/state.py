@@ -77,6 +77,11 @@ class DebertsConventions(Conventions):
 _ROUND_1 = ("play", "pass")
 # Every king and queen: only these can open a bella.
 _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
+# A play code's card, its bit and whether it is a king or queen (only these can open a
+# bella), worked out once rather than for every card played.
+_PLAYS: dict[str, tuple[int, int, bool]] = {
+    code: (card, 1 << card, bool(1 << card & _KINGS_QUEENS)) for code, card in PLAY_CODES.items()
+}
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
@@ -536,7 +541,7 @@ class Deberts(Game):
             # In play nearly every action is a card: a failed look-up costs more
             # than .get, but only for the rare other actions.
             try:
-                card = PLAY_CODES[action]
+                card, bit, king_or_queen = _PLAYS[action]
             except KeyError:
                 pass
             else:
@@ -545,7 +550,6 @@ class Deberts(Game):
                 legal = self._legal
                 if legal < 0:
                     legal = legal_mask(hand, self._trick, self._trump)
-                bit = 1 << card
                 if not legal & bit:
                     raise self._illegal_card(hand, card)
                 self._legal = -1
@@ -556,7 +560,7 @@ class Deberts(Game):
                     self._started = started = self._started | 1 << seat
                     if started == (1 << n) - 1:
                         self._resolve_combinations()
-                if bit & _KINGS_QUEENS:
+                if king_or_queen:
                     # Bella is announced with the first of the trump king and queen
                     # while holding both.
                     bella = BELLA_MASKS[self._trump]
