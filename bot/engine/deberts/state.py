@@ -85,6 +85,8 @@ _PLAYS: dict[str, tuple[int, int, bool]] = {
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
+# _NEXT_SEAT[seats][seat]: the seat to the left, by a look-up the interpreter specialises.
+_NEXT_SEAT = ((), (), (1, 0), (1, 2, 0))
 # _HAS_STARTED[started][seat]: whether the seat has played a card this deal. Tuple
 # look-ups are specialised by the interpreter where shifts and masks are not, and the
 # hot paths ask this for every card.
@@ -573,7 +575,7 @@ class Deberts(Game):
                 hands[seat] = hand
                 trick = self._trick
                 trick.append(card)
-                after = (seat + 1) % n
+                after = _NEXT_SEAT[n][seat]
                 if after != self._leader:
                     self._to_act = after
                     return
