@@ -60,6 +60,7 @@ class Phase:
 # Module constants: a global load is cheaper than a class attribute on the hot paths.
 _PLAY = Phase.PLAY
 _BIDDING_1 = Phase.BIDDING_1
+_BIDDING_2 = Phase.BIDDING_2
 _GAME_OVER = Phase.GAME_OVER
 
 
@@ -517,9 +518,9 @@ class Deberts(Game):
                 if conv.four_sevens_redeal and hand & SEVENS == SEVENS:
                     codes.append("sevens")
             return codes
-        if phase == Phase.BIDDING_1:
+        if phase == _BIDDING_1:
             return list(_ROUND_1)
-        if phase == Phase.BIDDING_2:
+        if phase == _BIDDING_2:
             codes = list(_ROUND_2[self._open >> 3])
             if not self._must_order(seat):
                 codes.append("pass")
@@ -626,7 +627,7 @@ class Deberts(Game):
     def _bid(self, seat: int, action: str) -> None:
         n = self._n
         open_suit = self._open >> 3
-        if self._phase == Phase.BIDDING_1:
+        if self._phase == _BIDDING_1:
             if action not in _ROUND_1:
                 raise IllegalAction(
                     "wrong_phase", "Round 1 allows only play or pass.", action=action
@@ -635,7 +636,7 @@ class Deberts(Game):
             if action == "play":
                 self._order(seat, open_suit)
             elif seat == self._dealer:
-                self._phase = Phase.BIDDING_2
+                self._phase = _BIDDING_2
                 self._to_act = (seat + 1) % n
             else:
                 self._to_act = (seat + 1) % n
@@ -805,7 +806,7 @@ class Deberts(Game):
             if winner is not None:
                 self._winner = winner
                 self._mars = scoring.mars(totals, winner, conv.target)
-                self._phase = Phase.GAME_OVER
+                self._phase = _GAME_OVER
                 self._to_act = -1
                 return
         self._dealer = scoring.next_dealer(written, outcome, bidder, dealer)
