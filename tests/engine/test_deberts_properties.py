@@ -126,6 +126,33 @@ def test_clone_and_json_copy_behave_identically(
     assert copies[0].to_json() == copies[1].to_json() == game.to_json()
 
 
+@settings(max_examples=15, deadline=None)
+@given(seats=st.sampled_from((2, 3)), conv=conventions, seed=st.integers(0, 10**6))
+def test_scoresheet_and_last_deal_read_late_match_those_read_at_once(
+    seats: int, conv: DebertsConventions, seed: int
+) -> None:
+    """Rows and the last deal's summary are built when read: reading them late changes nothing."""
+    eager = Deberts.new(seats, conv, seed)
+    late = Deberts.new(seats, conv, seed)
+    rng = random.Random(seed)
+    sheets = []
+    while (seat := eager.current_seat()) is not None:
+        action = rng.choice(eager.legal_actions(seat))
+        deal_no = eager.deal_no
+        eager.apply(seat, action)
+        late.apply(seat, action)
+        if eager.deal_no != deal_no or eager.is_over:
+            sheets.append(json.dumps(eager.to_json()))
+            assert eager.view(None)["last_deal"] is not None
+    assert sheets
+    assert late.scoresheet() == eager.scoresheet()
+    assert late.view(0) == eager.view(0)
+    assert late.to_json() == eager.to_json()
+    # Rows already built stay as they were once later deals are played.
+    rows = json.loads(sheets[0])["rows"]
+    assert late.to_json()["rows"][: len(rows)] == rows
+
+
 def test_same_seed_same_game() -> None:
     def run(seed: int) -> dict[str, Any]:
         game = Deberts.new(3, seed=seed)

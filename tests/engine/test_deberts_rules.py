@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.base import IllegalAction
+from bot.engine.cards import DECK_32, mask_to_codes
 from bot.engine.deberts import Deberts, DebertsConventions, from_decks, from_position, stacked_deck
+from bot.engine.deberts.deck import shuffled_deck
+from bot.engine.deberts.rules import card_codes
+from bot.engine.tricks import deal_seed, shuffled
 
 CONV = DebertsConventions()
 
@@ -511,3 +515,15 @@ def test_convention_target_301() -> None:
     game = position("7S", "AS", trump="C", dealer=0, bidder=1, totals=[0, 290])
     finish(game)
     assert not game.is_over
+
+
+def test_deal_shuffle_matches_the_shared_shuffle() -> None:
+    seeds = [*range(500), *(deal_seed(s, d) for s in range(50) for d in range(1, 30))]
+    for seed in [*seeds, 0xFFFF_FFFF_FFFF]:
+        assert shuffled_deck(seed) == shuffled(DECK_32, seed)
+
+
+def test_card_codes_by_table_match_the_shared_codes() -> None:
+    masks = [0, DECK_32, *(deal_seed(s, 3) & DECK_32 for s in range(2000))]
+    for mask in masks:
+        assert card_codes(mask) == mask_to_codes(mask)

@@ -1,12 +1,49 @@
-"""Stacking a deck so that a deal gives chosen hands: for tests, tutorials and replays."""
+"""The shuffled deck of every deal, and stacking a deck so that a deal gives chosen hands."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 from bot.engine.cards import CARDS, codes_to_mask, parse_index
 
-__all__ = ["stacked_deck"]
+__all__ = ["shuffled_deck", "stacked_deck"]
+
+
+def _swap_steps() -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """The two-at-a-time Fisher-Yates steps of :func:`bot.engine.tricks.shuffled` for 32 cards.
+
+    Each step is (position, the position below it, the product of their radices, both
+    swap targets for every remainder); a last single step for position 1 follows.
+    """
+    steps = []
+    for i in range(31, 1, -2):
+        high, low = i + 1, i
+        swaps = tuple((r % high, r // high) for r in range(high * low))
+        steps.append((i, i - 1, high * low, swaps))
+    return tuple(steps)
+
+
+_STEPS = _swap_steps()
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """``tricks.shuffled(DECK_32, seed)``: the same order, with its plan bound once.
+
+    Every deal of every game starts here, so the per-call cache look-ups and
+    arithmetic of the general function are worth saving.
+    """
+    cards = list(range(32))
+    digest = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
+    entropy = int.from_bytes(digest, "little")
+    for i, below, radix, swaps in _STEPS:
+        entropy, r = divmod(entropy, radix)
+        j, k = swaps[r]
+        cards[i], cards[j] = cards[j], cards[i]
+        cards[below], cards[k] = cards[k], cards[below]
+    j = entropy & 1
+    cards[1], cards[j] = cards[j], cards[1]
+    return cards
 
 
 def stacked_deck(

@@ -20,16 +20,19 @@ __all__ = [
     "COMBO_POINTS",
     "DUTY",
     "LAST_TRICK_POINTS",
+    "ONE_SUIT_CODES",
     "PLAY_CODES",
     "POINTS",
     "RANKING",
     "SEVENS",
+    "SUIT_BYTE_CODES",
     "SUIT_CODES",
     "TERZ",
     "WIN_KEYS",
     "Combination",
     "bella_mask",
     "best_key",
+    "card_codes",
     "combinations",
     "legal_mask",
     "mask_codes",
@@ -81,7 +84,7 @@ WIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 # The play codes of every subset of one suit, so a legal mask becomes a list of
 # codes by at most four look-ups.
-_SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(
         tuple("c" + CARD_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1)
         for byte in range(256)
@@ -90,19 +93,38 @@ _SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 )
 
 
+# Card codes (no play prefix) of every subset of one suit: a mask's codes by four look-ups
+# instead of building each code from its rank and suit.
+_SUIT_BYTE_CARD_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_CODES[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+
+
+def card_codes(mask: int) -> list[str]:
+    """:func:`bot.engine.cards.mask_to_codes` by table: the codes in ascending card order."""
+    spades, clubs, diamonds, hearts = _SUIT_BYTE_CARD_CODES
+    return [
+        *spades[mask & 0xFF],
+        *clubs[mask >> 8 & 0xFF],
+        *diamonds[mask >> 16 & 0xFF],
+        *hearts[mask >> 24],
+    ]
+
+
 # The same codes keyed by the mask for sets within one suit, the usual legal set when
 # following: one dictionary look-up instead of four.
-_ONE_SUIT_CODES: dict[int, tuple[str, ...]] = {
-    byte << (8 * suit): _SUIT_BYTE_CODES[suit][byte] for suit in range(4) for byte in range(1, 256)
+ONE_SUIT_CODES: dict[int, tuple[str, ...]] = {
+    byte << (8 * suit): SUIT_BYTE_CODES[suit][byte] for suit in range(4) for byte in range(1, 256)
 }
 
 
 def mask_codes(mask: int) -> list[str]:
     """Play codes of the cards in ``mask``, sorted by suit then rank."""
-    one_suit = _ONE_SUIT_CODES.get(mask)
+    one_suit = ONE_SUIT_CODES.get(mask)
     if one_suit is not None:
         return list(one_suit)
-    spades, clubs, diamonds, hearts = _SUIT_BYTE_CODES
+    spades, clubs, diamonds, hearts = SUIT_BYTE_CODES
     return [
         *spades[mask & 0xFF],
         *clubs[mask >> 8 & 0xFF],

@@ -10,6 +10,7 @@ __all__ = [
     "BAIT_MARK",
     "HANGING",
     "MADE",
+    "SEAT_ORDERS",
     "Settlement",
     "game_winner",
     "hanging_mark",
@@ -17,6 +18,7 @@ __all__ = [
     "next_dealer",
     "seat_order",
     "settle",
+    "settle_fields",
 ]
 
 MADE = "made"
@@ -35,13 +37,13 @@ def seat_order(dealer: int, seats: int) -> list[int]:
 
 
 # seat_order for every table size and dealer, built once: scoring runs after every deal.
-_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
     seats: tuple(tuple(seat_order(dealer, seats)) for dealer in range(seats)) for seats in (2, 3)
 }
 
 
 def _order(dealer: int, seats: int) -> Sequence[int]:
-    orders = _ORDERS.get(seats)
+    orders = SEAT_ORDERS.get(seats)
     return orders[dealer] if orders is not None else seat_order(dealer, seats)
 
 
@@ -79,24 +81,40 @@ def settle(
     ``hanging`` is the queue of amounts still hanging before this deal; the one in
     play this deal is its first entry (the only one when amounts are summed).
     """
+    return Settlement(
+        *settle_fields(points, bidder, dealer, hanging, winner_takes_all, hanging_separately)
+    )
+
+
+def settle_fields(
+    points: Sequence[int],
+    bidder: int,
+    dealer: int,
+    hanging: Sequence[int],
+    winner_takes_all: bool,
+    hanging_separately: bool,
+) -> tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], str | None]:
+    """:func:`settle` as a plain tuple in :class:`Settlement` order, for the engine's every deal."""
     seats = len(points)
-    whistlers = [s for s in _order(dealer, seats) if s != bidder]
     b = points[bidder]
     total = sum(points)
     w = total - b
-    written = [0] * seats
-    paid = [0] * seats
     at_stake = hanging[0] if hanging else 0
-    pending = list(hanging[1:])
+    pending = list(hanging[1:]) if hanging else []
     if b > w:
         if winner_takes_all:
-            written[bidder] = total
+            written = [0] * seats
+            written[bidder] = total + at_stake
         else:
             written = list(points)
-        written[bidder] += at_stake
+            written[bidder] += at_stake
+        paid = [0] * seats
         paid[bidder] = at_stake
-        return Settlement(MADE, tuple(written), tuple(paid), tuple(pending), None)
+        return MADE, tuple(written), tuple(paid), tuple(pending), None
+    whistlers = [s for s in _order(dealer, seats) if s != bidder]
+    written = [0] * seats
     if b < w:
+        paid = [0] * seats
         if seats == 2:
             written[whistlers[0]] = total
         else:
@@ -106,7 +124,7 @@ def settle(
         if at_stake:
             _split(at_stake, whistlers, paid)
             _split(at_stake, whistlers, written)
-        return Settlement(BAIT, tuple(written), tuple(paid), tuple(pending), BAIT_MARK)
+        return BAIT, tuple(written), tuple(paid), tuple(pending), BAIT_MARK
     for s in whistlers:
         written[s] = points[s]
     if at_stake:
@@ -115,7 +133,7 @@ def settle(
         pending[0] += b
     else:
         pending.append(b)
-    return Settlement(HANGING, tuple(written), tuple(paid), tuple(pending), hanging_mark(b))
+    return HANGING, tuple(written), (0,) * seats, tuple(pending), hanging_mark(b)
 
 
 def next_dealer(written: Sequence[int], outcome: str, bidder: int, dealer: int) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from operator import add
+from typing import Any, Self, cast
 
 from bot.engine.base import (
     Conventions,
@@ -21,24 +22,30 @@ from bot.engine.base import (
     Scoresheet,
     choice,
 )
-from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, mask_to_codes, parse_index
+from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts import rules, scoring
+from bot.engine.deberts.deck import shuffled_deck
 from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
+    BERZ,
     CARD_CODES,
+    COMBO_POINTS,
     LAST_TRICK_POINTS,
+    ONE_SUIT_CODES,
     PLAY_CODES,
     POINTS,
     SEVENS,
+    SUIT_BYTE_CODES,
     SUIT_CODES,
+    WIN_KEYS,
     Combination,
+    card_codes,
     combinations,
     legal_mask,
-    mask_codes,
-    winning_position,
 )
-from bot.engine.tricks import deal_seed, shuffled
+from bot.engine.deberts.scoring import SEAT_ORDERS
+from bot.engine.tricks import deal_seed
 
 __all__ = ["Deberts", "DebertsConventions", "Phase"]
 
@@ -52,6 +59,8 @@ class Phase:
 
 # Module constants: a global load is cheaper than a class attribute on the hot paths.
 _PLAY = Phase.PLAY
+_BIDDING_1 = Phase.BIDDING_1
+_BIDDING_2 = Phase.BIDDING_2
 _GAME_OVER = Phase.GAME_OVER
 
 
@@ -67,25 +76,23 @@ class DebertsConventions(Conventions):
 
 
 _ROUND_1 = ("play", "pass")
-# Deck positions of the six cards dealt before the auction, by place from the dealer's
-# left: three a seat in turn, twice.
-_FIRST_SIX = {
-    n: tuple(
-        (3 * i, 3 * i + 1, 3 * i + 2, 3 * n + 3 * i, 3 * n + 3 * i + 1, 3 * n + 3 * i + 2)
-        for i in range(n)
-    )
-    for n in (2, 3)
-}
-# Deck positions of the three cards each dealt after the order, past the open card.
-_NEXT_THREE = {
-    n: tuple((6 * n + 1 + 3 * i, 6 * n + 2 + 3 * i, 6 * n + 3 + 3 * i) for i in range(n))
-    for n in (2, 3)
-}
 # Every king and queen: only these can open a bella.
 _KINGS_QUEENS = BELLA_MASKS[0] | BELLA_MASKS[1] | BELLA_MASKS[2] | BELLA_MASKS[3]
+# A play code's card, its bit and whether it is a king or queen (only these can open a
+# bella), worked out once rather than for every card played.
+_PLAYS: dict[str, tuple[int, int, bool]] = {
+    code: (card, 1 << card, bool(1 << card & _KINGS_QUEENS)) for code, card in PLAY_CODES.items()
+}
 _ROUND_2 = tuple(tuple(f"t{c}" for c in SUIT_CODES if c != SUIT_CODES[s]) for s in range(4))
 _SUIT_OF_ORDER = {f"t{c}": s for s, c in enumerate(SUIT_CODES)}
 _HAND_SIZE = 9
+# _NEXT_SEAT[seats][seat]: the seat to the left, by a look-up the interpreter specialises.
+_NEXT_SEAT = ((), (), (1, 0), (1, 2, 0))
+# _HAS_STARTED[started][seat]: whether the seat has played a card this deal. Tuple
+# look-ups are specialised by the interpreter where shifts and masks are not, and the
+# hot paths ask this for every card.
+_HAS_STARTED = tuple(tuple(bool(started >> seat & 1) for seat in range(3)) for started in range(8))
+_SPADE_CODES, _CLUB_CODES, _DIAMOND_CODES, _HEART_CODES = SUIT_BYTE_CODES
 
 
 def _combo_json(combo: Combination) -> list[Any]:
@@ -93,7 +100,59 @@ def _combo_json(combo: Combination) -> list[Any]:
 
 
 def _announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
-    return {"seat": seat, "kind": kind, "cards": mask_to_codes(mask), "points": points}
+    return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
+
+
+# What a finished deal leaves for its scoresheet row and the last deal's summary:
+# deal_no, dealer, bidder, trump, outcome, points, card_points, combination award,
+# bella flags, tricks_taken, written, mark, hanging paid, combination winner,
+# announcements, last trick (leader first), last trick winner, totals, hanging left.
+_DealRecord = tuple[
+    int,
+    int,
+    int,
+    int,
+    str,
+    list[int],
+    list[int],
+    int,
+    list[bool],
+    list[int],
+    tuple[int, ...],
+    str | None,
+    tuple[int, ...],
+    int,
+    list[JsonDict],
+    list[int],
+    int,
+    list[int],
+    tuple[int, ...],
+]
+
+
+def _marks(record: _DealRecord) -> list[str]:
+    marks = [str(total) for total in record[17]]
+    mark = record[11]
+    if mark:
+        marks[record[2]] = mark
+    return marks
+
+
+def _row_of(record: _DealRecord) -> ScoreRow:
+    outcome = record[4]
+    notes: JsonDict = {
+        "bidder": record[2],
+        "trump": SUIT_CODES[record[3]],
+        "outcome": outcome,
+        "bait": outcome == scoring.BAIT,
+        "hanging": outcome == scoring.HANGING,
+        "points": record[5],
+        "hanging_paid": list(record[12]),
+        "hanging_left": list(record[18]),
+        "dealer": record[1],
+    }
+    totals = record[17]
+    return ScoreRow(record[0], tuple(_marks(record)), tuple(totals), record[10], notes)
 
 
 class Deberts(Game):
@@ -102,10 +161,51 @@ class Deberts(Game):
     name = "deberts"
     conventions_type = DebertsConventions
 
+    # More attributes than an instance dictionary shares keys for (30 in CPython 3.11):
+    # without slots every attribute access on the hot paths takes the slower dict path.
+    __slots__ = (
+        "_announcements",
+        "_auction",
+        "_bella",
+        "_bidder",
+        "_bottom",
+        "_card_points",
+        "_combo_winner",
+        "_conv",
+        "_dealer",
+        "_deck",
+        "_declared",
+        "_hands",
+        "_hanging",
+        "_last_deal",
+        "_leader",
+        "_legal",
+        "_mars",
+        "_n",
+        "_open",
+        "_phase",
+        "_redeal",
+        "_rows",
+        "_seed",
+        "_stacked",
+        "_started",
+        "_swapped",
+        "_to_act",
+        "_totals",
+        "_trick",
+        "_tricks",
+        "_tricks_taken",
+        "_trump",
+        "_winner",
+        "deal_no",
+    )
+
     _n: int
     _conv: DebertsConventions
     _seed: int
-    _deal_no: int
+    # A slot rather than a property: read after every action by callers that
+    # play deal by deal, and a property call costs several slot reads.
+    deal_no: int
     _dealer: int
     _phase: str
     _to_act: int
@@ -134,9 +234,10 @@ class Deberts(Game):
     _swapped: int
     _redeal: JsonDict | None
     _totals: list[int]
-    _rows: list[ScoreRow]
+    # Deals not yet asked for stay records until the scoresheet or JSON needs them.
+    _rows: list[ScoreRow | _DealRecord]
     _hanging: list[int]
-    _last_deal: JsonDict | None
+    _last_deal: JsonDict | _DealRecord | None
     _winner: int
     _mars: list[int]
 
@@ -208,7 +309,7 @@ class Deberts(Game):
         if used >> open_index & 1:
             raise ValueError("the open card cannot be in a hand")
         game = cls._fresh(seats, conventions, seed, [], dealer, deal=False)
-        game._deal_no = deal_no
+        game.deal_no = deal_no
         game._hands = masks
         game._open = open_index
         game._bottom = parse_index(bottom_card) if bottom_card is not None else -1
@@ -242,7 +343,7 @@ class Deberts(Game):
         game._n = seats
         game._conv = conventions
         game._seed = seed
-        game._deal_no = 0
+        game.deal_no = 0
         game._dealer = deal_seed(seed, 0) % seats if dealer is None else dealer
         game._stacked = stacked
         game._totals = [0] * seats
@@ -266,58 +367,82 @@ class Deberts(Game):
         self._auction = []
         self._bidder = -1
         self._trump = -1
-        self._leader = (self._dealer + 1) % n
-        self._to_act = self._leader
+        self._leader = self._to_act = (self._dealer + 1) % n
         self._trick = []
         self._legal = -1
         self._tricks = []
         self._card_points = [0] * n
         self._tricks_taken = [0] * n
         self._started = 0
-        self._declared = [[] for _ in range(n)]
+        self._declared = [[], []] if n == 2 else [[], [], []]
         self._combo_winner = -1
         self._bella = [False] * n
         self._announcements = []
         self._swapped = -1
-        self._phase = Phase.BIDDING_1
+        self._phase = _BIDDING_1
 
     def _start_deal(self) -> None:
-        self._deal_no += 1
+        self.deal_no += 1
         self._reset_deal()
-        deck = (
+        d = (
             self._stacked.pop(0)
             if self._stacked
-            else shuffled(DECK_32, deal_seed(self._seed, self._deal_no))
+            else shuffled_deck(deal_seed(self._seed, self.deal_no))
         )
-        self._deck = deck
-        n = self._n
-        hands = self._hands
-        dealer = self._dealer
-        for place, (a, b, c, d, e, f) in enumerate(_FIRST_SIX[n]):
-            hands[(dealer + 1 + place) % n] = (
-                1 << deck[a]
-                | 1 << deck[b]
-                | 1 << deck[c]
-                | 1 << deck[d]
-                | 1 << deck[e]
-                | 1 << deck[f]
-            )
-        self._open = deck[6 * n]
+        self._deck = d
+        # Three cards a seat in turn from the dealer's left, twice, then the open card;
+        # written out per table size, as every deal starts here.
+        if self._n == 3:
+            first = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+            second = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[12] | 1 << d[13] | 1 << d[14]
+            third = 1 << d[6] | 1 << d[7] | 1 << d[8] | 1 << d[15] | 1 << d[16] | 1 << d[17]
+            dealer = self._dealer
+            if dealer == 0:
+                self._hands = [third, first, second]
+            elif dealer == 1:
+                self._hands = [second, third, first]
+            else:
+                self._hands = [first, second, third]
+            self._open = d[18]
+        else:
+            first = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+            second = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+            self._hands = [second, first] if self._dealer == 0 else [first, second]
+            self._open = d[12]
 
     def _second_deal(self) -> None:
-        deck = self._deck
-        n = self._n
+        # Three more cards a seat in turn from the dealer's left, past the open card.
+        d = self._deck
         hands = self._hands
-        dealer = self._dealer
-        for place, (a, b, c) in enumerate(_NEXT_THREE[n]):
-            hands[(dealer + 1 + place) % n] |= 1 << deck[a] | 1 << deck[b] | 1 << deck[c]
-        self._bottom = deck[31]
+        if self._n == 3:
+            first = 1 << d[19] | 1 << d[20] | 1 << d[21]
+            second = 1 << d[22] | 1 << d[23] | 1 << d[24]
+            third = 1 << d[25] | 1 << d[26] | 1 << d[27]
+            dealer = self._dealer
+            if dealer == 0:
+                hands[1] |= first
+                hands[2] |= second
+                hands[0] |= third
+            elif dealer == 1:
+                hands[2] |= first
+                hands[0] |= second
+                hands[1] |= third
+            else:
+                hands[0] |= first
+                hands[1] |= second
+                hands[2] |= third
+        else:
+            first = 1 << d[13] | 1 << d[14] | 1 << d[15]
+            second = 1 << d[16] | 1 << d[17] | 1 << d[18]
+            if self._dealer == 0:
+                hands[1] |= first
+                hands[0] |= second
+            else:
+                hands[0] |= first
+                hands[1] |= second
+        self._bottom = d[31]
 
     # -- the state API ------------------------------------------------------------
-
-    @property
-    def deal_no(self) -> int:
-        return self._deal_no
 
     @property
     def seats(self) -> int:
@@ -348,7 +473,7 @@ class Deberts(Game):
         return None if self._winner < 0 else self._winner
 
     def hand(self, seat: int) -> list[str]:
-        return mask_to_codes(self._hands[seat])
+        return card_codes(self._hands[seat])
 
     def current_seat(self) -> int | None:
         return None if self._phase == _GAME_OVER else self._to_act
@@ -360,17 +485,42 @@ class Deberts(Game):
         if phase == _PLAY:
             legal = self._legal
             if legal < 0:
-                legal = self._legal = legal_mask(self._hands[seat], self._trick, self._trump)
-            codes = mask_codes(legal)
-            if not self._started >> seat & 1:
-                if self._can_swap(seat):
+                # legal_mask inline: this runs for every card of every deal.
+                hand = self._hands[seat]
+                trick = self._trick
+                if not trick:
+                    legal = hand
+                else:
+                    led = trick[0] >> 3
+                    legal = hand & SUIT_MASKS[led]
+                    if not legal:
+                        legal = hand & SUIT_MASKS[self._trump] or hand
+                    elif led == self._trump:
+                        legal = legal_mask(hand, trick, led)
+                self._legal = legal
+            one_suit = ONE_SUIT_CODES.get(legal)
+            if one_suit is not None:
+                codes = [*one_suit]
+            else:
+                codes = [
+                    *_SPADE_CODES[legal & 0xFF],
+                    *_CLUB_CODES[legal >> 8 & 0xFF],
+                    *_DIAMOND_CODES[legal >> 16 & 0xFF],
+                    *_HEART_CODES[legal >> 24],
+                ]
+            if not _HAS_STARTED[self._started][seat]:
+                conv = self._conv
+                hand = self._hands[seat]
+                trump = self._trump
+                # _can_swap inline; the trump 7 is card 8 * trump.
+                if conv.seven_swap and trump == self._open >> 3 and hand >> (8 * trump) & 1:
                     codes.append("swap7")
-                if self._conv.four_sevens_redeal and self._hands[seat] & SEVENS == SEVENS:
+                if conv.four_sevens_redeal and hand & SEVENS == SEVENS:
                     codes.append("sevens")
             return codes
-        if phase == Phase.BIDDING_1:
+        if phase == _BIDDING_1:
             return list(_ROUND_1)
-        if phase == Phase.BIDDING_2:
+        if phase == _BIDDING_2:
             codes = list(_ROUND_2[self._open >> 3])
             if not self._must_order(seat):
                 codes.append("pass")
@@ -388,31 +538,76 @@ class Deberts(Game):
         return self._conv.order_obligatory and seat == self._dealer
 
     def apply(self, seat: int, action: str) -> None:
-        # Playing a card is nearly every action of a deal, so it runs inline here.
+        # Playing a card is nearly every action of a deal, so it runs inline here,
+        # with a seat's first card and the closing of a trick.
         if seat == self._to_act and self._phase == _PLAY:
-            card = PLAY_CODES.get(action)
-            if card is not None:
+            # In play nearly every action is a card: a failed look-up costs more
+            # than .get, but only for the rare other actions.
+            try:
+                card, bit, king_or_queen = _PLAYS[action]
+            except KeyError:
+                pass
+            else:
                 hands = self._hands
                 hand = hands[seat]
                 legal = self._legal
                 if legal < 0:
                     legal = legal_mask(hand, self._trick, self._trump)
-                bit = 1 << card
                 if not legal & bit:
                     raise self._illegal_card(hand, card)
                 self._legal = -1
-                if not self._started >> seat & 1:
-                    self._first_card(seat, hand)
-                if bit & _KINGS_QUEENS:
-                    self._check_bella(seat, hand, bit)
+                n = self._n
+                if not _HAS_STARTED[self._started][seat]:
+                    # A seat's first card declares its combinations from the full hand.
+                    self._declared[seat] = combinations(hand)
+                    self._started = started = self._started | 1 << seat
+                    if started == (1 << n) - 1:
+                        self._resolve_combinations()
+                if king_or_queen:
+                    # Bella is announced with the first of the trump king and queen
+                    # while holding both.
+                    bella = BELLA_MASKS[self._trump]
+                    if bit & bella and hand & bella == bella:
+                        self._bella[seat] = True
+                        self._announcements.append(
+                            _announcement(seat, "bella", bella, BELLA_POINTS)
+                        )
                 hand ^= bit
                 hands[seat] = hand
                 trick = self._trick
                 trick.append(card)
-                if len(trick) < self._n:
-                    self._to_act = (seat + 1) % self._n
+                after = _NEXT_SEAT[n][seat]
+                if after != self._leader:
+                    self._to_act = after
+                    return
+                # The trick is full: it scores to its winner, who leads next.
+                # winning_position and the points unrolled for the two table sizes.
+                trump = self._trump
+                leader = self._leader
+                keys = WIN_KEYS[trump][trick[0] >> 3]
+                points = POINTS[trump]
+                if n == 2:
+                    first, second = trick
+                    winner = (leader + 1) % 2 if keys[second] > keys[first] else leader
+                    self._card_points[winner] += points[first] + points[second]
                 else:
-                    self._close_trick(trick, hand)
+                    first, second, third = trick
+                    top = keys[second] if keys[second] > keys[first] else keys[first]
+                    if keys[third] > top:
+                        winner = (leader + 2) % 3
+                    elif top != keys[first]:
+                        winner = (leader + 1) % 3
+                    else:
+                        winner = leader
+                    self._card_points[winner] += points[first] + points[second] + points[third]
+                self._tricks_taken[winner] += 1
+                # The finished trick list becomes the history entry, its leader in front.
+                trick.insert(0, leader)
+                self._tricks.append(trick)
+                self._trick = []
+                self._leader = self._to_act = winner
+                if not hand:
+                    self._finish_deal(winner)
                 return
         if self._phase == _GAME_OVER:
             raise IllegalAction("game_over", "The game is over.")
@@ -432,7 +627,7 @@ class Deberts(Game):
     def _bid(self, seat: int, action: str) -> None:
         n = self._n
         open_suit = self._open >> 3
-        if self._phase == Phase.BIDDING_1:
+        if self._phase == _BIDDING_1:
             if action not in _ROUND_1:
                 raise IllegalAction(
                     "wrong_phase", "Round 1 allows only play or pass.", action=action
@@ -441,7 +636,7 @@ class Deberts(Game):
             if action == "play":
                 self._order(seat, open_suit)
             elif seat == self._dealer:
-                self._phase = Phase.BIDDING_2
+                self._phase = _BIDDING_2
                 self._to_act = (seat + 1) % n
             else:
                 self._to_act = (seat + 1) % n
@@ -530,131 +725,153 @@ class Deberts(Game):
             suit=SUIT_CODES[self._trump],
         )
 
-    def _check_bella(self, seat: int, hand: int, bit: int) -> None:
-        """Bella is announced with the first of the trump king and queen while holding both."""
-        bella = BELLA_MASKS[self._trump]
-        if bit & bella and hand & bella == bella:
-            self._bella[seat] = True
-            self._announcements.append(_announcement(seat, "bella", bella, BELLA_POINTS))
-
-    def _close_trick(self, trick: list[int], hand: int) -> None:
-        """The trick is full: it scores to its winner, who leads next; ``hand`` is the last hand."""
-        n = self._n
-        trump = self._trump
-        leader = self._leader
-        winner = (leader + winning_position(trick, trump)) % n
-        points = POINTS[trump]
-        if n == 2:
-            self._card_points[winner] += points[trick[0]] + points[trick[1]]
-        else:
-            self._card_points[winner] += points[trick[0]] + points[trick[1]] + points[trick[2]]
-        self._tricks_taken[winner] += 1
-        # The finished trick list becomes the history entry, its leader in front.
-        trick.insert(0, leader)
-        self._tricks.append(trick)
-        self._trick = []
-        self._leader = self._to_act = winner
-        if not hand:
-            self._finish_deal(winner)
-
-    def _first_card(self, seat: int, hand: int) -> None:
-        """A seat's first card declares its combinations from the full hand."""
-        self._declared[seat] = combinations(hand)
-        self._started = started = self._started | 1 << seat
-        if started == (1 << self._n) - 1:
-            self._resolve_combinations()
-
     def _resolve_combinations(self) -> None:
-        moscow = self._conv.trump_in_combination == "moscow"
-        best: tuple[int, int, int, int] | None = None
+        """The best combination wins: berz over terz, then the top card, then trump (Moscow).
+
+        Ties go to the seat earlier from the dealer's left, as a later seat must beat it.
+        """
+        trump_bonus = self._trump if self._conv.trump_in_combination == "moscow" else -1
+        best = -1
+        winner = -1
         declared = self._declared
-        for position, seat in enumerate(scoring.seat_order(self._dealer, self._n)):
-            if not declared[seat]:
-                continue
-            key = rules.best_key(declared[seat], self._trump, moscow)
-            if key is not None and (best is None or (*key, -position) > best):
-                best = (*key, -position)
-                self._combo_winner = seat
-        if self._combo_winner >= 0:
-            for combo in self._declared[self._combo_winner]:
+        for seat in SEAT_ORDERS[self._n][self._dealer]:
+            for combo in declared[seat]:
+                key = (
+                    (32 if combo.kind == BERZ else 0) + 2 * combo.top + (combo.suit == trump_bonus)
+                )
+                if key > best:
+                    best = key
+                    winner = seat
+        if winner >= 0:
+            self._combo_winner = winner
+            for combo in declared[winner]:
                 self._announcements.append(
-                    _announcement(self._combo_winner, combo.kind, combo.mask, combo.points)
+                    _announcement(winner, combo.kind, combo.mask, COMBO_POINTS[combo.kind])
                 )
 
     def _finish_deal(self, last_winner: int) -> None:
         conv = self._conv
         n = self._n
-        points = list(self._card_points)
+        card_points = self._card_points
+        tricks_taken = self._tricks_taken
+        points = list(card_points)
         points[last_winner] += LAST_TRICK_POINTS
-        combos = [0] * n
         cw = self._combo_winner
-        if cw >= 0 and self._tricks_taken[cw]:
-            combos[cw] = sum([combo.points for combo in self._declared[cw]])
-            points[cw] += combos[cw]
-        bella = [0] * n
-        for seat, announced in enumerate(self._bella):
-            if announced:
-                bella[seat] = BELLA_POINTS
-                points[seat] += BELLA_POINTS
+        award = 0
+        if cw >= 0 and tricks_taken[cw]:
+            for combo in self._declared[cw]:
+                award += COMBO_POINTS[combo.kind]
+            points[cw] += award
+        bella = self._bella
+        if True in bella:
+            for seat in range(n):
+                if bella[seat]:
+                    points[seat] += BELLA_POINTS
         bidder = self._bidder
-        result = scoring.settle(
-            points,
-            bidder,
-            self._dealer,
-            self._hanging,
-            winner_takes_all=conv.winner_takes_all,
-            hanging_separately=conv.hanging_separately,
+        dealer = self._dealer
+        outcome, written, paid, hanging, mark = scoring.settle_fields(
+            points, bidder, dealer, self._hanging, conv.winner_takes_all, conv.hanging_separately
         )
-        written = result.written
-        totals = [t + w for t, w in zip(self._totals, written, strict=True)]
+        totals = list(map(add, self._totals, written))
         self._totals = totals
-        self._hanging = list(result.hanging)
-        marks = [str(total) for total in totals]
-        if result.mark:
-            marks[bidder] = result.mark
-        cells = tuple(marks)
-        notes: JsonDict = {
+        self._hanging = list(hanging)
+        # The row and the last deal's summary are read far less often than deals end:
+        # keep the facts (the deal's lists are replaced, never changed, by the next
+        # deal) and build them when asked for.
+        record: _DealRecord = (
+            self.deal_no,
+            dealer,
+            bidder,
+            self._trump,
+            outcome,
+            points,
+            card_points,
+            award,
+            bella,
+            tricks_taken,
+            written,
+            mark,
+            paid,
+            cw,
+            self._announcements,
+            self._tricks[-1],
+            last_winner,
+            totals,
+            hanging,
+        )
+        self._rows.append(record)
+        self._last_deal = record
+        if max(totals) >= conv.target:
+            winner = scoring.game_winner(totals, conv.target, last_winner, dealer)
+            if winner is not None:
+                self._winner = winner
+                self._mars = scoring.mars(totals, winner, conv.target)
+                self._phase = _GAME_OVER
+                self._to_act = -1
+                return
+        self._dealer = scoring.next_dealer(written, outcome, bidder, dealer)
+        self._start_deal()
+
+    def _score_rows(self) -> list[ScoreRow]:
+        """The scoresheet rows, each built once from its deal record."""
+        rows = self._rows
+        for i, row in enumerate(rows):
+            if isinstance(row, tuple):
+                rows[i] = _row_of(row)
+        return cast("list[ScoreRow]", rows)
+
+    def _last_deal_json(self) -> JsonDict | None:
+        last = self._last_deal
+        if isinstance(last, tuple):
+            last = self._last_deal = self._summary_of(last)
+        return last
+
+    def _summary_of(self, record: _DealRecord) -> JsonDict:
+        (
+            deal_no,
+            dealer,
+            bidder,
+            trump,
+            outcome,
+            points,
+            card_points,
+            award,
+            bella,
+            tricks_taken,
+            written,
+            _mark,
+            paid,
+            cw,
+            announcements,
+            last,
+            last_winner,
+            totals,
+            _,
+        ) = record
+        n = len(points)
+        combos = [0] * n
+        if award:
+            combos[cw] = award
+        return {
+            "deal_no": deal_no,
+            "dealer": dealer,
             "bidder": bidder,
-            "trump": SUIT_CODES[self._trump],
-            "outcome": result.outcome,
-            "bait": result.outcome == scoring.BAIT,
-            "hanging": result.outcome == scoring.HANGING,
+            "trump": SUIT_CODES[trump],
+            "outcome": outcome,
             "points": points,
-            "hanging_paid": list(result.hanging_paid),
-            "hanging_left": list(result.hanging),
-            "dealer": self._dealer,
-        }
-        self._rows.append(ScoreRow(self._deal_no, cells, tuple(totals), written, notes))
-        last = self._tricks[-1]
-        self._last_deal = {
-            "deal_no": self._deal_no,
-            "dealer": self._dealer,
-            "bidder": bidder,
-            "trump": SUIT_CODES[self._trump],
-            "outcome": result.outcome,
-            "points": points,
-            "card_points": list(self._card_points),
+            "card_points": list(card_points),
             "last_trick_points": LAST_TRICK_POINTS,
             "combination_points": combos,
-            "bella_points": bella,
-            "tricks_taken": list(self._tricks_taken),
+            "bella_points": [BELLA_POINTS if b else 0 for b in bella],
+            "tricks_taken": list(tricks_taken),
             "written": list(written),
-            "marks": marks,
-            "hanging_paid": list(result.hanging_paid),
-            "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
-            "announcements": list(self._announcements),
+            "marks": _marks(record),
+            "hanging_paid": list(paid),
+            "combination_winner": None if cw < 0 else cw,
+            "announcements": list(announcements),
             "last_trick": self._trick_json(last[0], last[1:], last_winner),
             "totals": list(totals),
         }
-        winner = scoring.game_winner(totals, conv.target, last_winner, self._dealer)
-        if winner is not None:
-            self._winner = winner
-            self._mars = scoring.mars(totals, winner, conv.target)
-            self._phase = Phase.GAME_OVER
-            self._to_act = -1
-            return
-        self._dealer = scoring.next_dealer(result.written, result.outcome, bidder, self._dealer)
-        self._start_deal()
 
     # -- views and results ----------------------------------------------------------
 
@@ -682,11 +899,11 @@ class Deberts(Game):
             "game": self.name,
             "seats": n,
             "seat": seat if own else None,
-            "deal_no": self._deal_no,
+            "deal_no": self.deal_no,
             "dealer": self._dealer,
             "phase": self._phase,
             "to_act": self.current_seat(),
-            "hand": mask_to_codes(self._hands[seat]) if own and seat is not None else [],
+            "hand": card_codes(self._hands[seat]) if own and seat is not None else [],
             "legal": self.legal_actions(seat) if own and seat is not None else [],
             "hand_sizes": [h.bit_count() for h in self._hands],
             "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
@@ -698,7 +915,7 @@ class Deberts(Game):
             "bidder": None if self._bidder < 0 else self._bidder,
             "totals": list(self._totals),
             "announcements": list(self._announcements),
-            "last_deal": copy.deepcopy(self._last_deal),
+            "last_deal": copy.deepcopy(self._last_deal_json()),
             "winner": self.winner,
             "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
             "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
@@ -716,7 +933,7 @@ class Deberts(Game):
         return Scoresheet(
             game=self.name,
             seats=self._n,
-            rows=tuple(self._rows),
+            rows=tuple(self._score_rows()),
             totals=tuple(self._totals),
             winner=self.winner,
             notes=notes,
@@ -730,13 +947,13 @@ class Deberts(Game):
             "seats": self._n,
             "conventions": self._conv.to_json(),
             "seed": self._seed,
-            "deal_no": self._deal_no,
+            "deal_no": self.deal_no,
             "dealer": self._dealer,
             "phase": self._phase,
             "to_act": self._to_act,
             "deck": [CARD_CODES[c] for c in self._deck],
             "stacked": [[CARD_CODES[c] for c in deck] for deck in self._stacked],
-            "hands": [mask_to_codes(h) for h in self._hands],
+            "hands": [card_codes(h) for h in self._hands],
             "open": self._open,
             "bottom": self._bottom,
             "auction": [[s, a] for s, a in self._auction],
@@ -755,9 +972,9 @@ class Deberts(Game):
             "swapped": self._swapped,
             "redeal": copy.deepcopy(self._redeal),
             "totals": list(self._totals),
-            "rows": [row.to_json() for row in self._rows],
+            "rows": [row.to_json() for row in self._score_rows()],
             "hanging": list(self._hanging),
-            "last_deal": copy.deepcopy(self._last_deal),
+            "last_deal": copy.deepcopy(self._last_deal_json()),
             "winner": self._winner,
             "mars": list(self._mars),
         }
@@ -770,7 +987,7 @@ class Deberts(Game):
         game._n = data["seats"]
         game._conv = DebertsConventions.from_json(data["conventions"])
         game._seed = data["seed"]
-        game._deal_no = data["deal_no"]
+        game.deal_no = data["deal_no"]
         game._dealer = data["dealer"]
         game._phase = data["phase"]
         game._to_act = data["to_act"]
@@ -805,7 +1022,8 @@ class Deberts(Game):
 
     def clone(self) -> Self:
         game = self.__class__.__new__(self.__class__)
-        for name, value in self.__dict__.items():
+        for name in Deberts.__slots__:
+            value = getattr(self, name)
             if name == "_stacked":
                 value = [list(deck) for deck in value]
             elif name in ("_declared", "_tricks"):
@@ -813,4 +1031,7 @@ class Deberts(Game):
             elif isinstance(value, list):
                 value = list(value)
             setattr(game, name, value)
+        # A subclass may keep more state in the instance dictionary.
+        for name, value in self.__dict__.items():
+            setattr(game, name, list(value) if isinstance(value, list) else value)
         return game
