@@ -130,8 +130,11 @@ class Auction(DealState):
             self._bidder = self._first_hand()
         bidder = self._bidder
         assert bidder is not None
-        bids = [entry for entry in self._auction if entry[1] != "pass"]
-        on_hundred = self._high == OPENING_BID and bidder == self._first_hand() and len(bids) <= 1
+        # Every pass is a seat's only pass, so the bids are the entries less the passes.
+        bids = len(self._auction) - self._passed.count(True)
+        on_hundred = (
+            self._high == OPENING_BID and bidder == (self._dealer + 1) % self._n and bids <= 1
+        )
         self._talon_shown = not on_hundred or self._conv.show_talon_on_hundred
         self._to_act = bidder
         if self._n == 2:

@@ -21,6 +21,7 @@ from bot.engine.thousand.codes import (
     GIVE_INDEX,
     PLAY_BY_BYTE,
     PLAY_INDEX,
+    play_codes,
 )
 from bot.engine.thousand.deal import deal_bits
 from bot.engine.thousand.handover import Handover
@@ -191,7 +192,6 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 # one suit's codes by one look-up. Inline: this runs once per card.
                 hand = self._hands[seat]
                 trick = self._trick
-                legal = None
                 if trick:
                     led = trick[0][1] >> 3
                     follow = hand >> (led << 3) & 0xFF
@@ -199,11 +199,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                         legal = PLAY_BY_BYTE[led][follow]
                     else:
                         trump = self._trump
-                        if trump >= 0:
-                            trumps = hand >> (trump << 3) & 0xFF
-                            if trumps:
-                                legal = PLAY_BY_BYTE[trump][trumps]
-                if legal is None:
+                        trumps = hand >> (trump << 3) & 0xFF if trump >= 0 else 0
+                        legal = PLAY_BY_BYTE[trump][trumps] if trumps else play_codes(hand)
+                else:
                     spades, clubs, diamonds, hearts = PLAY_BY_BYTE
                     legal = (
                         spades[hand & 0xFF]
@@ -355,8 +353,11 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         assert bidder is not None and contract is not None
         conv = self._conv
         golden = conv.golden_round and self._scored_deals() < GOLDEN_DEALS
+        taken = self._taken
         marriages = self._marriages
-        points = tuple([card_points(t) + marriages[s] for s, t in enumerate(self._taken)])
+        points: tuple[int, ...] = ()
+        for seat in range(self._n):
+            points += (card_points(taken[seat]) + marriages[seat],)
         tricks = self._tricks
         totals, bolts, barrel_seat, barrel_attempts = (
             self._totals,
