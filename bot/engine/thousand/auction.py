@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.base import IllegalAction
 from bot.engine.thousand.codes import BID_CODES, number_of
 from bot.engine.thousand.rules import BARREL_CONTRACT, OPENING_BID, bid_limit, next_bid_floor
-from bot.engine.thousand.state import AUCTION, GIVE, TALON, DealState
+from bot.engine.thousand.state import GIVE, TALON, DealState
 
 __all__ = ["Auction"]
 
@@ -25,7 +25,7 @@ class Auction(DealState):
             if not self._conv.barrel_trading:
                 self._end_auction()
                 return
-        self._to_act = self._first_hand()
+        self._to_act = (self._dealer + 1) % self._n
         if barrel is not None and self._to_act == barrel:
             self._to_act = self._next_bidder(barrel)
         self._auto_pass()
@@ -103,20 +103,25 @@ class Auction(DealState):
 
     def _auto_pass(self) -> None:
         """Players below the minus limit pass without being asked."""
+        # Only called in the auction, which ends (and the loop with it) in ``_end_auction``.
         limit = self._conv.minus_limit
-        while self._phase == AUCTION:
-            seat = self._to_act
-            assert seat is not None
-            if self._totals[seat] >= limit:
-                return
-            self._passed[seat] = True
+        totals = self._totals
+        seat = self._to_act
+        assert seat is not None
+        if totals[seat] >= limit:
+            return
+        passed = self._passed
+        while True:
+            passed[seat] = True
             self._auto_passed.append(seat)
             self._auction.append([seat, "pass"])
-            active = self._passed.count(False)
+            active = passed.count(False)
             if active == 0 or (active == 1 and self._high is not None):
                 self._end_auction()
                 return
-            self._to_act = self._next_bidder(seat)
+            seat = self._to_act = self._next_bidder(seat)
+            if totals[seat] >= limit:
+                return
 
     def _end_auction(self) -> None:
         if self._high is None:
@@ -125,8 +130,11 @@ class Auction(DealState):
             self._bidder = self._first_hand()
         bidder = self._bidder
         assert bidder is not None
-        bids = [entry for entry in self._auction if entry[1] != "pass"]
-        on_hundred = self._high == OPENING_BID and bidder == self._first_hand() and len(bids) <= 1
+        # Every pass is a seat's only pass, so the bids are the entries less the passes.
+        bids = len(self._auction) - self._passed.count(True)
+        on_hundred = (
+            self._high == OPENING_BID and bidder == (self._dealer + 1) % self._n and bids <= 1
+        )
         self._talon_shown = not on_hundred or self._conv.show_talon_on_hundred
         self._to_act = bidder
         if self._n == 2:

@@ -11,6 +11,7 @@ __all__ = [
     "CARD_INDEX",
     "CONTRACT_CODES",
     "CONTRACT_VALUES",
+    "GIVE_INDEX",
     "PLAY_BY_BYTE",
     "PLAY_CODES",
     "PLAY_INDEX",
@@ -46,6 +47,15 @@ _GIVE_BY_BYTE: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
     )
     for seat in range(3)
 )
+
+# Each give-away code's card and receiving seat, so applying one parses nothing.
+GIVE_INDEX: dict[str, tuple[int, int]] = {
+    code: (suit * 8 + r, seat)
+    for seat in range(3)
+    for suit in range(4)
+    for r in range(8)
+    for code in _GIVE_BY_BYTE[seat][suit][1 << r]
+}
 
 
 def give_codes(mask: int, seat: int) -> tuple[str, ...]:

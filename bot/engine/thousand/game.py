@@ -8,7 +8,6 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
-from operator import add
 from typing import Self
 
 from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
@@ -18,17 +17,17 @@ from bot.engine.thousand.auction import Auction
 from bot.engine.thousand.codes import (
     BID_VALUES,
     CARD_CODES,
-    CARD_INDEX,
     CONTRACT_VALUES,
+    GIVE_INDEX,
     PLAY_BY_BYTE,
     PLAY_INDEX,
     play_codes,
 )
 from bot.engine.thousand.deal import deal_bits
 from bot.engine.thousand.handover import Handover
-from bot.engine.thousand.play import CardPlay
+from bot.engine.thousand.play import DECLARE_NEEDS, CardPlay
 from bot.engine.thousand.rules import DECK, GOLDEN_DEALS, ThousandConventions, card_points
-from bot.engine.thousand.scoring import settle_deal
+from bot.engine.thousand.scoring import settle_deal, settle_tallies
 from bot.engine.thousand.state import AUCTION, CONTRACT, GAME_OVER, GIVE, PLAY, REDEAL, TALON
 from bot.engine.tricks import NO_TRUMP, deal_seed
 
@@ -193,7 +192,6 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 # one suit's codes by one look-up. Inline: this runs once per card.
                 hand = self._hands[seat]
                 trick = self._trick
-                legal = None
                 if trick:
                     led = trick[0][1] >> 3
                     follow = hand >> (led << 3) & 0xFF
@@ -201,16 +199,20 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                         legal = PLAY_BY_BYTE[led][follow]
                     else:
                         trump = self._trump
-                        if trump >= 0:
-                            trumps = hand >> (trump << 3) & 0xFF
-                            if trumps:
-                                legal = PLAY_BY_BYTE[trump][trumps]
-                if legal is None:
-                    legal = play_codes(hand)
+                        trumps = hand >> (trump << 3) & 0xFF if trump >= 0 else 0
+                        legal = PLAY_BY_BYTE[trump][trumps] if trumps else play_codes(hand)
+                else:
+                    spades, clubs, diamonds, hearts = PLAY_BY_BYTE
+                    legal = (
+                        spades[hand & 0xFF]
+                        + clubs[hand >> 8 & 0xFF]
+                        + diamonds[hand >> 16 & 0xFF]
+                        + hearts[hand >> 24 & 0xFF]
+                    )
             else:
                 legal = self._compute_legal(seat)
             self._legal = legal
-        return list(legal)
+        return [*legal]
 
     def _compute_legal(self, seat: int) -> tuple[str, ...]:
         """Every phase's codes but the card play's (``legal_actions`` has those)."""
@@ -235,10 +237,30 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             self._legal = None
             phase = self._phase
             if phase == PLAY:
-                self._play_card(seat, PLAY_INDEX[action])
+                # ``_play_card`` written out up to a full trick: a call per card is
+                # a noticeable share of a whole deal.
+                card = PLAY_INDEX[action]
+                hands = self._hands
+                hand = hands[seat]
+                hands[seat] = hand ^ (1 << card)
+                trick = self._trick
+                if not trick:
+                    need = DECLARE_NEEDS[card]
+                    if need and hand & need == need and self._tricks_played:
+                        self._declare(seat, card, hand)
+                    trick.append([seat, card])
+                    self._to_act = seat + 1 if seat + 1 < self._n else 0
+                    return
+                trick.append([seat, card])
+                n = self._n
+                if len(trick) < n:
+                    self._to_act = seat + 1 if seat + 1 < n else 0
+                    return
+                self._end_trick(trick)
                 return
             if phase == GIVE:
-                self._give_card(seat, CARD_INDEX[action[1:3]], int(action[3]))
+                card, target = GIVE_INDEX[action]
+                self._give_card(seat, card, target)
                 return
             if phase == AUCTION:
                 self._record_bid(seat, action, None if action == "pass" else BID_VALUES[action])
@@ -249,6 +271,12 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 else:
                     self._set_contract(seat, CONTRACT_VALUES[action])
                 return
+            if phase == TALON:
+                self._take_talon(seat, 0 if action == "t0" else 1)
+                return
+            # The redeal window is the only phase left with actions.
+            self._answer_redeal(seat, action)
+            return
         if self._winner is not None:
             raise IllegalAction("game_over", "The game is over.")
         if seat != self._to_act:
@@ -282,6 +310,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         return views.build(self, seat)
 
     def scoresheet(self) -> Scoresheet:
+        self._write_rows()
         rows = tuple(ScoreRow.from_json(row) for row in self._rows)
         return Scoresheet(
             game=self.name,
@@ -313,7 +342,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     # ----------------------------------------------------------------- scoring
 
     def _scored_deals(self) -> int:
-        return self._earlier_deals + len(self._rows)
+        return self._earlier_deals + len(self._rows) + self._unwritten_rows
 
     def deal_points(self) -> list[int]:
         """Each seat's card points in tricks plus declared marriages, this deal."""
@@ -324,47 +353,59 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         assert bidder is not None and contract is not None
         conv = self._conv
         golden = conv.golden_round and self._scored_deals() < GOLDEN_DEALS
-        points = tuple(map(add, map(card_points, self._taken), self._marriages))
-        totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner, deltas, notes = (
-            settle_deal(
-                bidder,
-                contract,
-                conceded,
-                points,
-                self._tricks,
-                golden,
-                conv,
-                self._totals,
-                self._bolts,
-                self._barrel_seat,
-                self._barrel_attempts,
+        taken = self._taken
+        marriages = self._marriages
+        points: tuple[int, ...] = ()
+        for seat in range(self._n):
+            points += (card_points(taken[seat]) + marriages[seat],)
+        tricks = self._tricks
+        totals, bolts, barrel_seat, barrel_attempts = (
+            self._totals,
+            self._bolts,
+            self._barrel_seat,
+            self._barrel_attempts,
+        )
+        new_totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner = settle_tallies(
+            bidder,
+            contract,
+            conceded,
+            points,
+            tricks,
+            golden,
+            conv,
+            totals,
+            bolts,
+            barrel_seat,
+            barrel_attempts,
+        )
+        self._totals = new_totals
+        # The scoresheet row and the last deal's summary are only read now and then
+        # (a view, the JSON form, the scoresheet), so the deal keeps what they are
+        # made from and :meth:`_write_rows` writes them when first asked. Nothing
+        # kept here is changed later: the lists are replaced, never changed in place.
+        self._unwritten_rows += 1
+        self._unwritten.append(
+            (
+                (
+                    bidder,
+                    contract,
+                    conceded,
+                    points,
+                    tricks,
+                    golden,
+                    conv,
+                    totals,
+                    bolts,
+                    barrel_seat,
+                    barrel_attempts,
+                ),
+                self.deal_no,
+                self._high,
+                self._dealer,
+                self._trump,
+                self._last_trick,
+                self._last_winner,
             )
-        )
-        self._totals = totals
-        notes["bid"] = self._high
-        notes["dealer"] = self._dealer
-        trump = self._trump
-        notes["trump"] = "SCDH"[trump] if trump >= 0 else None
-        deal_no = self.deal_no
-        self._rows.append(
-            {
-                "deal_no": deal_no,
-                "cells": list(map(str, totals)),
-                "totals": totals[:],
-                "deltas": deltas[:],
-                "notes": notes,
-            }
-        )
-        last = self._last_deal = {"deal_no": deal_no, "redeal": False, **notes}
-        last["deltas"] = deltas
-        trick = self._last_trick
-        last["last_trick"] = (
-            None
-            if conceded or trick is None
-            else {
-                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick],
-                "winner": self._last_winner,
-            }
         )
         if winner is not None:
             self._winner = winner
@@ -374,9 +415,48 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             return
         self._start_deal((self._dealer + 1) % self._n)
 
+    def _write_rows(self) -> None:
+        """Write the scoresheet rows and last deal of the deals settled since last asked."""
+        unwritten = self._unwritten
+        if not unwritten:
+            return
+        self._unwritten = []
+        self._unwritten_rows = 0
+        for entry in unwritten:
+            if isinstance(entry, dict):
+                # A redeal: no row, only the last deal's summary.
+                self._last_deal = entry
+                continue
+            settle_args, deal_no, high, dealer, trump, trick, trick_winner = entry
+            conceded = settle_args[2]
+            totals, _, _, _, _, deltas, notes = settle_deal(*settle_args)
+            notes["bid"] = high
+            notes["dealer"] = dealer
+            notes["trump"] = "SCDH"[trump] if trump >= 0 else None
+            self._rows.append(
+                {
+                    "deal_no": deal_no,
+                    "cells": list(map(str, totals)),
+                    "totals": totals[:],
+                    "deltas": deltas[:],
+                    "notes": notes,
+                }
+            )
+            last = self._last_deal = {"deal_no": deal_no, "redeal": False, **notes}
+            last["deltas"] = deltas
+            last["last_trick"] = (
+                None
+                if conceded or trick is None
+                else {
+                    "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick],
+                    "winner": trick_winner,
+                }
+            )
+
     # ------------------------------------------------------------ persistence
 
     def to_json(self) -> JsonDict:
+        self._write_rows()
         return {
             "game": self.name,
             "seats": self._n,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.base import IllegalAction
 from bot.engine.thousand.codes import CARD_CODES, CONTRACT_CODES, card_of, give_codes, number_of
-from bot.engine.thousand.rules import NINES, bid_limit, card_points, next_bid_floor
+from bot.engine.thousand.rules import NINES, bid_limit, card_points
 from bot.engine.thousand.state import CONTRACT, PLAY, REDEAL, DealState
 
 __all__ = ["Handover"]
@@ -79,14 +79,17 @@ class Handover(DealState):
 
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":
-            self._last_deal = {
-                "deal_no": self.deal_no,
-                "redeal": True,
-                "asked_by": seat,
-                "written": [0] * self._n,
-                "deltas": [0] * self._n,
-                "marks": ["redeal"] * self._n,
-            }
+            # In turn with the settled deals still to be written (``_write_rows``).
+            self._unwritten.append(
+                {
+                    "deal_no": self.deal_no,
+                    "redeal": True,
+                    "asked_by": seat,
+                    "written": [0] * self._n,
+                    "deltas": [0] * self._n,
+                    "marks": ["redeal"] * self._n,
+                }
+            )
             self._start_deal(self._dealer)
             return
         self._redeal_queue.pop(0)
@@ -107,9 +110,14 @@ class Handover(DealState):
         return self._conv.concede and seat != self._barrel_seat
 
     def _contract_actions(self, seat: int) -> tuple[str, ...]:
-        low, high = self._contract_bounds(seat)
-        out = (CONTRACT_CODES[low], *CONTRACT_CODES[next_bid_floor(low) : high + 1 : 5])
-        if self._may_concede(seat):
+        # ``_contract_bounds``, ``next_bid_floor`` and ``_may_concede`` written out:
+        # this runs once a deal.
+        low = self._high
+        assert low is not None
+        conv = self._conv
+        high = max(low, bid_limit(self._hands[seat], conv.ace_marriage))
+        out = (CONTRACT_CODES[low], *CONTRACT_CODES[(low // 5 + 1) * 5 : high + 1 : 5])
+        if conv.concede and seat != self._barrel_seat:
             out += ("concede",)
         return out
 

@@ -16,12 +16,39 @@ from bot.engine.thousand.rules import (
 )
 from bot.engine.thousand.state import DealState
 
-__all__ = ["CardPlay"]
+__all__ = ["DECLARE_NEEDS", "CardPlay"]
 
 _QUEEN, _KING, _ACE = 5, 6, 7  # rank offsets within a suit's 8 slots: 9 is 2, A is 7
 _STRENGTH = RANKING.plain_strength  # Thousand ranks trumps as plain suits: A 10 K Q J 9
-# Only a king, queen or ace led can declare anything: every other lead skips the check.
-_DECLARABLE = KINGS | QUEENS | ACES
+# ``_WIN_KEYS[trump + 1][led][card]``: the higher key takes the trick. A trump is above
+# every card of the suit led, any other suit below both (it can never win).
+_WIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            16 + _STRENGTH[card]
+            if card >> 3 == trump
+            else _STRENGTH[card]
+            if card >> 3 == led
+            else -1
+            for card in range(32)
+        )
+        for led in range(4)
+    )
+    for trump in range(-1, 4)
+)
+# The other cards a lead needs in hand to declare anything: a king its queen, a queen
+# its king, an ace the other three aces (if the table plays the ace marriage); every
+# other lead, and most of these, skip :meth:`CardPlay._declare` at once.
+DECLARE_NEEDS: tuple[int, ...] = tuple(
+    1 << (card - 1)
+    if KINGS >> card & 1
+    else 1 << (card + 1)
+    if QUEENS >> card & 1
+    else ACES & ~(1 << card)
+    if ACES >> card & 1
+    else 0
+    for card in range(32)
+)
 
 
 class CardPlay(DealState):
@@ -59,25 +86,33 @@ class CardPlay(DealState):
         hands = self._hands
         hand = hands[seat]
         trick = self._trick
-        if not trick and _DECLARABLE >> card & 1 and self._tricks_played:
-            self._declare(seat, card, hand)
         hands[seat] = hand ^ (1 << card)
+        if not trick:
+            need = DECLARE_NEEDS[card]
+            if need and hand & need == need and self._tricks_played:
+                self._declare(seat, card, hand)
+            trick.append([seat, card])
+            # A lead never completes a trick: there are at least two seats.
+            self._to_act = seat + 1 if seat + 1 < self._n else 0
+            return
         trick.append([seat, card])
         n = self._n
         if len(trick) < n:
             self._to_act = seat + 1 if seat + 1 < n else 0
             return
+        self._end_trick(trick)
+
+    def _end_trick(self, trick: list[list[int]]) -> None:
+        """Give the full ``trick`` to its winner; the deal ends with the last one."""
         # The highest trump, else the highest card of the suit led (``tricks.trick_winner``).
-        trump = self._trump
         winner, best = trick[0]
         won = 1 << best
+        keys = _WIN_KEYS[self._trump + 1][best >> 3]
+        top = keys[best]
         for other, c in trick[1:]:
             won |= 1 << c
-            if c >> 3 == best >> 3:
-                if _STRENGTH[c] > _STRENGTH[best]:
-                    winner, best = other, c
-            elif c >> 3 == trump:
-                winner, best = other, c
+            if keys[c] > top:
+                winner, top = other, keys[c]
         self._taken[winner] |= won
         self._tricks[winner] += 1
         self._tricks_played += 1
@@ -87,7 +122,7 @@ class CardPlay(DealState):
         self._last_winner = winner
         self._trick = []
         self._to_act = winner
-        if not hands[winner]:
+        if not self._hands[winner]:
             self._finish_deal(conceded=False)
 
     def _refuse_card(self, seat: int, card: int) -> None:

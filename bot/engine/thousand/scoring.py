@@ -22,7 +22,7 @@ from bot.engine.thousand.rules import (
     round_whistler,
 )
 
-__all__ = ["DealOutcome", "SettledDeal", "Settlement", "settle", "settle_deal"]
+__all__ = ["DealOutcome", "SettledDeal", "Settlement", "settle", "settle_deal", "settle_tallies"]
 
 
 class DealOutcome(NamedTuple):
@@ -178,6 +178,76 @@ def settle_deal(
 
 
 _TRUCK_TOTALS = frozenset((DUMP_TRUCK, -DUMP_TRUCK))
+
+
+def settle_tallies(
+    bidder: int,
+    contract: int,
+    conceded: bool,
+    points: tuple[int, ...],
+    tricks: tuple[int, ...] | list[int],
+    golden: bool,
+    conventions: ThousandConventions,
+    totals: list[int],
+    bolts: list[int],
+    barrel_seat: int | None,
+    barrel_attempts: int,
+) -> tuple[list[int], list[int], int | None, int, int | None]:
+    """Only the tallies :func:`settle_deal` returns (totals, bolts, barrel, winner).
+
+    The next deal needs these at once; the marks and notes of the scoresheet
+    row can wait until someone reads them, so the game calls this every deal
+    and :func:`settle_deal` (the same rules, written out in full) only later.
+    """
+    factor = 2 if golden else 1
+    on_barrel_play = barrel_seat is not None and bidder == barrel_seat
+    made = not conceded and points[bidder] >= contract
+    new_totals = totals[:]
+    new_bolts = bolts[:]
+    for seat in range(len(totals)):
+        if barrel_seat is not None and (seat != bidder if on_barrel_play else seat == barrel_seat):
+            continue
+        if seat == bidder:
+            if conceded:
+                penalty = conventions.concede_penalty
+                value = -contract * factor if penalty else 0
+                bolt = not penalty
+            else:
+                if made:
+                    value = contract * factor
+                elif on_barrel_play:
+                    value = 0
+                else:
+                    value = -contract * factor
+                bolt = not tricks[seat]
+        elif conceded:
+            value = concede_share(contract) * factor
+            bolt = False
+        else:
+            value = round_whistler(points[seat]) * factor
+            bolt = not tricks[seat]
+        if bolt:
+            count = new_bolts[seat] + 1
+            if count >= BOLTS_PER_PENALTY:
+                new_bolts[seat] = 0
+                new_totals[seat] += value - BOLT_PENALTY
+                continue
+            new_bolts[seat] = count
+        new_totals[seat] += value
+
+    attempts = barrel_attempts
+    seat_on = barrel_seat
+    if seat_on is not None:
+        attempts += 1
+        if on_barrel_play and made:
+            return new_totals, new_bolts, seat_on, attempts, seat_on
+    if seat_on is not None or max(new_totals) >= BARREL:
+        seat_on, attempts = _barrel(new_totals, seat_on, attempts, [])
+    if conventions.dump_truck and (DUMP_TRUCK in new_totals or -DUMP_TRUCK in new_totals):
+        for seat in range(len(totals)):
+            if new_totals[seat] in _TRUCK_TOTALS:
+                new_totals[seat] = 0
+    return new_totals, new_bolts, seat_on, attempts, None
 
 
 def _barrel(

@@ -50,6 +50,10 @@ class DealState:
         self._earlier_deals = 0
         self._winner: int | None = None
         self._last_deal: JsonDict | None = None
+        # Deals settled (and redeals) whose rows and summary are not written yet
+        # (``_write_rows``).
+        self._unwritten: list[tuple[Any, ...] | JsonDict] = []
+        self._unwritten_rows = 0
         # The legal codes of the seat to act, listed once per state; ``apply`` clears them.
         self._legal: tuple[str, ...] | None = None
         self._clear_deal()
@@ -90,6 +94,9 @@ class DealState:
         return (self._dealer + 1) % self._n
 
     def _finish_deal(self, conceded: bool) -> None:
+        raise NotImplementedError
+
+    def _write_rows(self) -> None:
         raise NotImplementedError
 
     def _start_deal(self, dealer: int) -> None:

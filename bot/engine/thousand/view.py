@@ -29,6 +29,7 @@ def codes(mask: int) -> list[str]:
 
 def build(game: ThousandGame, seat: int | None) -> JsonDict:
     g = game
+    g._write_rows()
     n = g._n
     own = seat is not None and 0 <= seat < n
     return {
