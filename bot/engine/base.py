@@ -29,6 +29,7 @@ __all__ = [
     "ScoreRow",
     "Scoresheet",
     "choice",
+    "json_copy",
 ]
 
 JsonDict = dict[str, Any]
@@ -48,6 +49,25 @@ class IllegalAction(ValueError):
         self.params = params
 
 
+def json_copy(value: Any) -> Any:
+    """A copy of JSON data (dicts, lists, scalars): what ``copy.deepcopy`` gives, for less."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Conventions]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def choice(default: Any, choices: tuple[Any, ...]) -> Any:
     """A convention field: its default and the values a table host may pick."""
     return field(default=default, metadata={"choices": choices})
@@ -63,7 +83,8 @@ class Conventions:
         return {f.name: tuple(f.metadata["choices"]) for f in dataclasses.fields(cls)}
 
     def to_json(self) -> JsonDict:
-        return dataclasses.asdict(self)
+        # every value is a plain scalar (see choice()): asdict's deep copy would only cost
+        return {name: getattr(self, name) for name in _field_names(type(self))}
 
     @classmethod
     def from_json(cls, data: JsonDict) -> Self:

@@ -7,7 +7,6 @@ and bot search through this very API.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import add
@@ -21,6 +20,7 @@ from bot.engine.base import (
     ScoreRow,
     Scoresheet,
     choice,
+    json_copy,
 )
 from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts import rules, scoring
@@ -915,13 +915,13 @@ class Deberts(Game):
             "bidder": None if self._bidder < 0 else self._bidder,
             "totals": list(self._totals),
             "announcements": list(self._announcements),
-            "last_deal": copy.deepcopy(self._last_deal_json()),
+            "last_deal": json_copy(self._last_deal_json()),
             "winner": self.winner,
             "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
             "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
             "hanging": list(self._hanging),
             "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
-            "redeal": copy.deepcopy(self._redeal),
+            "redeal": json_copy(self._redeal),
             "mars": list(self._mars),
             "conventions": self._conv.to_json(),
         }
@@ -970,11 +970,11 @@ class Deberts(Game):
             "bella": list(self._bella),
             "announcements": [dict(a) for a in self._announcements],
             "swapped": self._swapped,
-            "redeal": copy.deepcopy(self._redeal),
+            "redeal": json_copy(self._redeal),
             "totals": list(self._totals),
             "rows": [row.to_json() for row in self._score_rows()],
             "hanging": list(self._hanging),
-            "last_deal": copy.deepcopy(self._last_deal_json()),
+            "last_deal": json_copy(self._last_deal_json()),
             "winner": self._winner,
             "mars": list(self._mars),
         }
@@ -1011,11 +1011,11 @@ class Deberts(Game):
         game._bella = list(data["bella"])
         game._announcements = [dict(a) for a in data["announcements"]]
         game._swapped = data["swapped"]
-        game._redeal = copy.deepcopy(data["redeal"])
+        game._redeal = json_copy(data["redeal"])
         game._totals = list(data["totals"])
         game._rows = [ScoreRow.from_json(r) for r in data["rows"]]
         game._hanging = list(data["hanging"])
-        game._last_deal = copy.deepcopy(data["last_deal"])
+        game._last_deal = json_copy(data["last_deal"])
         game._winner = data["winner"]
         game._mars = list(data["mars"])
         return game
