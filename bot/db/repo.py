@@ -17,7 +17,15 @@ _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
-def _record(row: aiosqlite.Row) -> TableRecord:
+def _json_seats(record: TableRecord) -> str:
+    return json.dumps([s.to_json() for s in record.seats], ensure_ascii=False)
+
+
+def _json_ints(values: dict[int, int]) -> str:
+    return json.dumps({str(k): v for k, v in values.items()})
+
+
+def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
     return TableRecord(
         id=row["id"],
         chat_id=row["chat_id"],
@@ -41,62 +49,107 @@ def _record(row: aiosqlite.Row) -> TableRecord:
     )
 
 
+_COLUMNS = (
+    "chat_id",
+    "game",
+    "status",
+    "solo",
+    "host_id",
+    "seats",
+    "conventions",
+    "turn_timer",
+    "state",
+    "version",
+    "lang",
+    "table_msg_id",
+    "hand_msgs",
+    "seed",
+    "unposted_from",
+    "deadline",
+    "remind_at",
+    "timeouts",
+)
+_STATE_COLUMNS = (
+    "status",
+    "seats",
+    "state",
+    "version",
+    "unposted_from",
+    "deadline",
+    "remind_at",
+    "timeouts",
+)
+_SHOWN_COLUMNS = ("chat_id", "table_msg_id", "hand_msgs")
+
+
+def _update_sql(columns: tuple[str, ...]) -> str:
+    return f"UPDATE tables SET {', '.join(f'{c}=?' for c in columns)}, updated_at=? WHERE id=?"
+
+
 class TableRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._rows: dict[int, dict[str, Any]] = {}
+        """The rows of open tables as last read or written. This process is the only
+        writer, so a press finds its table without a trip to SQLite's thread."""
+        self._writes = 0
+        """Writes begun so far: a row read from SQLite is kept only if none began meanwhile."""
 
     async def create(self, record: TableRecord) -> TableRecord:
         now = time.time()
+        values = self._values(record)
         record.id = await self.db.insert(
-            "INSERT INTO tables (chat_id, game, status, solo, host_id, seats, conventions,"
-            " turn_timer, state, version, lang, table_msg_id, hand_msgs, seed, unposted_from,"
-            " deadline, remind_at, timeouts, created_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (*self._values(record), now, now),
+            f"INSERT INTO tables ({', '.join(_COLUMNS)}, created_at, updated_at)"
+            f" VALUES ({', '.join('?' * (len(_COLUMNS) + 2))})",
+            (*values, now, now),
         )
+        self._remember(record.id, _COLUMNS, values)
         return record
 
     async def save(self, record: TableRecord) -> None:
-        await self.db.write(
-            "UPDATE tables SET chat_id=?, game=?, status=?, solo=?, host_id=?, seats=?,"
-            " conventions=?, turn_timer=?, state=?, version=?, lang=?, table_msg_id=?,"
-            " hand_msgs=?, seed=?, unposted_from=?, deadline=?, remind_at=?, timeouts=?,"
-            " updated_at=? WHERE id=?",
-            (*self._values(record), time.time(), record.id),
-        )
+        await self._update(record.id, _COLUMNS, self._values(record))
 
     async def save_state(self, record: TableRecord) -> None:
         """The game's side of the record, leaving the message ids to :meth:`save_shown`:
         a move is saved while its table's messages may still be on their way."""
-        await self.db.write(
-            "UPDATE tables SET status=?, seats=?, state=?, version=?, unposted_from=?,"
-            " deadline=?, remind_at=?, timeouts=?, updated_at=? WHERE id=?",
-            (
-                record.status.value,
-                json.dumps([s.to_json() for s in record.seats], ensure_ascii=False),
-                record.state,
-                record.version,
-                record.unposted_from,
-                record.deadline,
-                record.remind_at,
-                json.dumps({str(k): v for k, v in record.timeouts.items()}),
-                time.time(),
-                record.id,
-            ),
+        values = (
+            record.status.value,
+            _json_seats(record),
+            record.state,
+            record.version,
+            record.unposted_from,
+            record.deadline,
+            record.remind_at,
+            _json_ints(record.timeouts),
         )
+        await self._update(record.id, _STATE_COLUMNS, values)
 
     async def save_shown(self, record: TableRecord) -> None:
         """Where the table's messages are: its chat, the table message, each hand."""
-        await self.db.write(
-            "UPDATE tables SET chat_id=?, table_msg_id=?, hand_msgs=?, updated_at=? WHERE id=?",
-            (
-                record.chat_id,
-                record.table_msg_id,
-                json.dumps({str(k): v for k, v in record.hand_msgs.items()}),
-                time.time(),
-                record.id,
-            ),
-        )
+        values = (record.chat_id, record.table_msg_id, _json_ints(record.hand_msgs))
+        await self._update(record.id, _SHOWN_COLUMNS, values)
+
+    async def _update(
+        self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]
+    ) -> None:
+        self._writes += 1
+        try:
+            await self.db.write(_update_sql(columns), (*values, time.time(), table_id))
+        except BaseException:
+            # the statement may have run or not: the next read asks SQLite
+            self._rows.pop(table_id, None)
+            raise
+        self._remember(table_id, columns, values)
+
+    def _remember(self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        row = self._rows.get(table_id)
+        if row is None:
+            if columns is not _COLUMNS:
+                return  # a partial write: the whole row is read when first needed
+            row = self._rows[table_id] = {"id": table_id}
+        row.update(zip(columns, values, strict=True))
+        if row["status"] not in _OPEN:
+            del self._rows[table_id]  # closed tables are read rarely; keep memory for open ones
 
     @staticmethod
     def _values(r: TableRecord) -> tuple[Any, ...]:
@@ -106,26 +159,34 @@ class TableRepo:
             r.status.value,
             int(r.solo),
             r.host_id,
-            json.dumps([s.to_json() for s in r.seats], ensure_ascii=False),
+            _json_seats(r),
             json.dumps(r.conventions),
             r.turn_timer,
             r.state,
             r.version,
             r.lang,
             r.table_msg_id,
-            json.dumps({str(k): v for k, v in r.hand_msgs.items()}),
+            _json_ints(r.hand_msgs),
             r.seed,
             r.unposted_from,
             r.deadline,
             r.remind_at,
-            json.dumps({str(k): v for k, v in r.timeouts.items()}),
+            _json_ints(r.timeouts),
         )
 
     async def get(self, table_id: int) -> TableRecord | None:
         if table_id not in _SQLITE_INTEGERS:
             return None  # a forged id SQLite cannot even hold
-        row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
-        return _record(row) if row else None
+        row = self._rows.get(table_id)
+        if row is not None:
+            return _record(row)
+        writes = self._writes
+        found = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
+        if found is None:
+            return None
+        if found["status"] in _OPEN and writes == self._writes:
+            self._rows[table_id] = {key: found[key] for key in ("id", *_COLUMNS)}
+        return _record(found)
 
     async def open_in_chat(self, chat_id: int) -> TableRecord | None:
         row = await self.db.fetchone(

@@ -5,7 +5,7 @@ stock session turns each call into form fields by walking the whole keyboard in
 Python, then validates the reply into a full ``Message`` (chat, sender, keyboard)
 that nobody reads: together most of the bot's CPU time under load. Here:
 
-- ``sendMessage``, ``editMessageText``, ``answerCallbackQuery`` and
+- ``getUpdates``, ``sendMessage``, ``editMessageText``, ``answerCallbackQuery`` and
   ``deleteMessage`` go out as one JSON body (Telegram takes JSON as well as forms)
   through :class:`bot.services.http.HttpPool` rather than aiohttp's client;
 - a successful ``editMessageText``, ``answerCallbackQuery`` or ``deleteMessage``
@@ -55,7 +55,9 @@ if TYPE_CHECKING:
 
 __all__ = ["JSON_METHODS", "UNREAD_RESULTS", "LeanSession", "call"]
 
-JSON_METHODS = frozenset({"sendMessage", "editMessageText", "answerCallbackQuery", "deleteMessage"})
+JSON_METHODS = frozenset(
+    {"getUpdates", "sendMessage", "editMessageText", "answerCallbackQuery", "deleteMessage"}
+)
 """Methods sent as a JSON body."""
 
 UNREAD_RESULTS = frozenset({"editMessageText", "answerCallbackQuery", "deleteMessage"})
@@ -73,6 +75,8 @@ def _plain(value: Any, bot: Bot) -> Any:
         value = bot.default[value.name]
     if value is None or isinstance(value, (str, int, float)):
         return value  # bool is an int
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return value  # getUpdates' allowed_updates
     if isinstance(value, InlineKeyboardMarkup):
         # only strings, numbers and plain objects inside; None fields are left out
         # as the stock session leaves them out
@@ -161,7 +165,8 @@ class LeanSession(AiohttpSession):
         return self.json_dumps(body)
 
     async def call(self, bot: Bot, name: str, params: dict[str, Any]) -> Any:
-        """``name`` (one of :data:`JSON_METHODS`) with JSON-ready ``params``, no method model.
+        """``name`` (a method that sends or changes a message, or answers a button) with
+        JSON-ready ``params``, no method model.
 
         What the bot's hot path calls: the body is written straight from ``params`` (as
         :meth:`json_body` would write it, the bot's defaults filled in) and the result

@@ -16,7 +16,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import EditMessageText, SendMessage
+from aiogram.methods import EditMessageText, GetUpdates, SendMessage
 from aiogram.types import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -224,7 +224,15 @@ async def test_updates_come_without_the_pressed_messages_keyboard(
     cards = fake_telegram.messages(ann)[-1]
     fake_telegram.user_message(ann, ann.id, "/start")
     press = fake_telegram.callback_query(ann, cards, "a:1:2:cTH")
-    updates = await lean_bot.get_updates(timeout=0)
+    session = lean_bot.session
+    assert isinstance(session, LeanSession)
+    polled = GetUpdates(timeout=0, allowed_updates=["message", "callback_query"])
+    assert session.json_body(lean_bot, polled) is not None  # polling takes the JSON path too
+    updates = await lean_bot(polled)
+    assert _last_params(fake_telegram, "getUpdates")["allowed_updates"] == [
+        "message",
+        "callback_query",
+    ]
     assert updates[0].message is not None and updates[0].message.text == "/start"
     query = updates[-1].callback_query
     assert query is not None

@@ -6,6 +6,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
 from bot.db.migrations import MIGRATIONS
 
@@ -100,4 +102,60 @@ async def test_the_wal_file_is_cut_back_after_a_busy_spell(tmp_path: Path) -> No
     await db.fetchone("PRAGMA wal_checkpoint(PASSIVE)")
     await db.write("DELETE FROM scratch WHERE rowid = 1")
     assert _size(wal) <= 4 * 1024 * 1024
+    await db.close()
+
+
+async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "bot.sqlite3")
+    repo, fresh = TableRepo(db), TableRepo(db)  # fresh: nothing remembered, reads SQLite
+
+    async def same(table_id: int) -> TableRecord:
+        remembered = await repo.get(table_id)
+        assert remembered is not None
+        assert remembered == await TableRepo(db).get(table_id)
+        return remembered
+
+    record = await repo.create(
+        TableRecord(
+            id=0,
+            chat_id=-5,
+            game="deberts",
+            status=TableStatus.LOBBY,
+            host_id=1,
+            seats=[Seat("Ann", user_id=1)],
+            conventions={"target": 301},
+            lang="ru",
+        )
+    )
+    await same(record.id)
+    record.status, record.state, record.version = TableStatus.PLAYING, '{"a":1}', 3
+    record.seats.append(Seat("Бот", bot="easy"))
+    record.timeouts = {1: 2}
+    await repo.save_state(record)
+    await same(record.id)
+    record.table_msg_id, record.hand_msgs, record.chat_id = 7, {1: 8}, -6
+    await repo.save_shown(record)
+    loaded = await same(record.id)
+    assert (loaded.chat_id, loaded.hand_msgs, loaded.version) == (-6, {1: 8}, 3)
+    # each read is a record of its own: changing one changes nothing remembered
+    loaded.hand_msgs[1] = 99
+    assert (await same(record.id)).hand_msgs == {1: 8}
+    # a table read first from SQLite is remembered from then on
+    assert await fresh.get(record.id) == await TableRepo(db).get(record.id)
+    record.version = 4
+    await fresh.save_state(record)
+    assert (await fresh.get(record.id)) == await TableRepo(db).get(record.id)
+    # a write that fails forgets the row; the next read asks SQLite
+    await db.close()
+    record.version = 5
+    with pytest.raises(ValueError, match="closed"):
+        await repo.save_state(record)
+    assert record.id not in repo._rows
+    db = await open_database(tmp_path / "bot.sqlite3")
+    repo.db = db
+    assert (await same(record.id)).version == 4
+    record.status = TableStatus.FINISHED
+    await repo.save(record)
+    assert record.id not in repo._rows  # closed tables are not kept in memory
+    assert (await same(record.id)).status == TableStatus.FINISHED
     await db.close()

@@ -265,6 +265,7 @@ async def test_a_player_who_blocked_the_bot_is_told_how_to_fix_it_and_gets_the_h
     await ben.start_private()
     hand = await fake.wait_for(lambda: hand_message(fake, ben))
     assert hand.message_id > 0
+    await fake.wait_handled()  # the hand is sent before its message id is saved
     assert any(c.params.get("chat_id") == ben.id for c in fake.calls("sendMessage", since=mark))
     current = await record(timed, table_id)
     assert ben.id in current.hand_msgs

@@ -660,6 +660,18 @@ class FakeTelegram(BotApiMethods):
             what="the bot to be idle",
         )
 
+    async def wait_handled(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109
+        """Wait until the dispatcher under :meth:`polling` is done with every queued update.
+
+        Stronger than :meth:`wait_idle`: a handler still saving what it did is waited for.
+        """
+        assert self.tracks_handling, "only a dispatcher run by polling() reports handling"
+        await self.wait_for(
+            lambda: all(u["update_id"] in self.handled for u in self.update_log),
+            timeout=timeout,
+            what="every update to be handled",
+        )
+
     def _notify(self) -> None:
         event, self._changed = self._changed, asyncio.Event()
         event.set()
