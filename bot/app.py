@@ -15,9 +15,11 @@ from aiogram.client.default import DefaultBotProperties
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
+from bot.ai.players import LEVELS, policy_for
 from bot.commands import set_commands
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
+from bot.engine import GAME_NAMES, game_class
 from bot.handlers import routers
 from bot.i18n import make_i18n
 from bot.middlewares import ContextMiddleware
@@ -72,6 +74,12 @@ async def create_app(
     """``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
     clock: deadlines outlive the process) drive the turn timers."""
     keep_response_models()
+    # The rules and bot players (with their lookup tables) load now, once, rather
+    # than inside the first press of each game; a broken install fails at start-up.
+    for name in GAME_NAMES:
+        game_class(name)
+        for level in LEVELS:
+            policy_for(name, level)
     db = await open_database(database_path)
     people = PeopleRepo(db)
     table_repo = TableRepo(db)
