@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -11,26 +12,33 @@ from bot.engine.base import Game
 __all__ = ["random_whole_deals_per_s", "rate"]
 
 
-def rate(run_one: Callable[[int], int], seconds: float, warmup: float) -> float:
+def rate(run_one: Callable[[int], int], seconds: float, warmup: float, repeat: int = 3) -> float:
     """Units per CPU second of ``run_one(i)`` (which returns units done) after a warm-up.
 
     The clock is this process's CPU time, so other load on the machine does not
-    count against the figure: it is the rate of one fully available core.
+    count against the figure: it is the rate of one fully available core. The time
+    is split into ``repeat`` windows and the median window's rate is the figure: on a
+    shared machine a core is sometimes slower for a while, and one such stretch
+    should not decide the result (nor should one lucky stretch).
     """
     deadline = time.process_time() + warmup
     i = 0
     while time.process_time() < deadline:
         run_one(i)
         i += 1
-    done = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        done += run_one(i)
-        i += 1
-        now = time.process_time()
-        if now >= deadline:
-            return done / (now - start)
+    rates = []
+    for _ in range(max(1, repeat)):
+        done = 0
+        start = time.process_time()
+        deadline = start + seconds / max(1, repeat)
+        while True:
+            done += run_one(i)
+            i += 1
+            now = time.process_time()
+            if now >= deadline:
+                rates.append(done / (now - start))
+                break
+    return statistics.median(rates)
 
 
 def random_whole_deals_per_s(

@@ -16,7 +16,12 @@ GAMES = ("deberts", "thousand")
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench engine")
-    parser.add_argument("--seconds", type=float, default=2.0, help="timed run per figure")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=3.0,
+        help="timed run per figure, in three windows: the median window's rate is shown",
+    )
     parser.add_argument("--warmup", type=float, default=0.5)
     parser.add_argument("--game", choices=GAMES, action="append")
     args = parser.parse_args(argv)
