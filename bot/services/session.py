@@ -195,20 +195,27 @@ class LeanSession(AiohttpSession):
         status, raw_result = await self._post(
             bot, name, self.json_dumps(body).encode(), None, lambda: _method(name, params)
         )
-        if HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
-            try:
-                reply = self.json_loads(raw_result)
-            except ValueError:
-                reply = None
-            if isinstance(reply, dict) and reply.get("ok") is True and "result" in reply:
-                result = reply["result"]
-                if name not in UNREAD_RESULTS:
-                    return result
-                return result if isinstance(result, bool) else True
+        found, result = self._result(status, raw_result)
+        if found:
+            if name not in UNREAD_RESULTS:
+                return result
+            return result if isinstance(result, bool) else True
         self.check_response(
             bot=bot, method=_method(name, params), status_code=status, content=raw_result
         )
         raise ClientDecodeError("Unexpected reply", ValueError(raw_result), raw_result)
+
+    def _result(self, status: int, raw_result: str) -> tuple[bool, Any]:
+        """``(True, result)`` for a successful reply; ``(False, None)`` for
+        ``check_response`` to judge."""
+        if HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
+            try:
+                reply = self.json_loads(raw_result)
+            except ValueError:
+                return False, None
+            if isinstance(reply, dict) and reply.get("ok") is True and "result" in reply:
+                return True, reply["result"]
+        return False, None
 
     async def _post(
         self,
@@ -272,13 +279,9 @@ class LeanSession(AiohttpSession):
         if body is None:
             return await super().make_request(bot, method, timeout)
         status, raw_result = await self._post(bot, name, body.encode(), timeout, lambda: method)
-        if name in UNREAD_RESULTS and HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
-            try:
-                reply = self.json_loads(raw_result)
-            except ValueError:
-                reply = None
-            if isinstance(reply, dict) and reply.get("ok") is True and "result" in reply:
-                result = reply["result"]
+        if name in UNREAD_RESULTS:
+            found, result = self._result(status, raw_result)
+            if found:
                 return cast(TelegramType, result if isinstance(result, bool) else True)
         response = self.check_response(
             bot=bot, method=method, status_code=status, content=raw_result
