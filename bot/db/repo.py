@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import aiosqlite
@@ -15,14 +17,6 @@ __all__ = ["PeopleRepo", "TableRepo"]
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
-
-
-def _json_seats(record: TableRecord) -> str:
-    return json.dumps([s.to_json() for s in record.seats], ensure_ascii=False)
-
-
-def _json_ints(values: dict[int, int]) -> str:
-    return json.dumps({str(k): v for k, v in values.items()})
 
 
 def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
@@ -49,26 +43,32 @@ def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
     )
 
 
-_COLUMNS = (
-    "chat_id",
-    "game",
-    "status",
-    "solo",
-    "host_id",
-    "seats",
-    "conventions",
-    "turn_timer",
-    "state",
-    "version",
-    "lang",
-    "table_msg_id",
-    "hand_msgs",
-    "seed",
-    "unposted_from",
-    "deadline",
-    "remind_at",
-    "timeouts",
-)
+def _json_ints(values: dict[int, int]) -> str:
+    return json.dumps({str(k): v for k, v in values.items()})
+
+
+_WRITTEN: dict[str, Callable[[TableRecord], Any]] = {
+    "chat_id": lambda r: r.chat_id,
+    "game": lambda r: r.game,
+    "status": lambda r: r.status.value,
+    "solo": lambda r: int(r.solo),
+    "host_id": lambda r: r.host_id,
+    "seats": lambda r: json.dumps([s.to_json() for s in r.seats], ensure_ascii=False),
+    "conventions": lambda r: json.dumps(r.conventions),
+    "turn_timer": lambda r: r.turn_timer,
+    "state": lambda r: r.state,
+    "version": lambda r: r.version,
+    "lang": lambda r: r.lang,
+    "table_msg_id": lambda r: r.table_msg_id,
+    "hand_msgs": lambda r: _json_ints(r.hand_msgs),
+    "seed": lambda r: r.seed,
+    "unposted_from": lambda r: r.unposted_from,
+    "deadline": lambda r: r.deadline,
+    "remind_at": lambda r: r.remind_at,
+    "timeouts": lambda r: _json_ints(r.timeouts),
+}
+"""Each column of a table's row, as written from its record."""
+_COLUMNS = tuple(_WRITTEN)
 _STATE_COLUMNS = (
     "status",
     "seats",
@@ -82,6 +82,11 @@ _STATE_COLUMNS = (
 _SHOWN_COLUMNS = ("chat_id", "table_msg_id", "hand_msgs")
 
 
+def _values(record: TableRecord, columns: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(_WRITTEN[column](record) for column in columns)
+
+
+@cache
 def _update_sql(columns: tuple[str, ...]) -> str:
     return f"UPDATE tables SET {', '.join(f'{c}=?' for c in columns)}, updated_at=? WHERE id=?"
 
@@ -97,7 +102,7 @@ class TableRepo:
 
     async def create(self, record: TableRecord) -> TableRecord:
         now = time.time()
-        values = self._values(record)
+        values = _values(record, _COLUMNS)
         record.id = await self.db.insert(
             f"INSERT INTO tables ({', '.join(_COLUMNS)}, created_at, updated_at)"
             f" VALUES ({', '.join('?' * (len(_COLUMNS) + 2))})",
@@ -107,31 +112,19 @@ class TableRepo:
         return record
 
     async def save(self, record: TableRecord) -> None:
-        await self._update(record.id, _COLUMNS, self._values(record))
+        await self._update(record, _COLUMNS)
 
     async def save_state(self, record: TableRecord) -> None:
         """The game's side of the record, leaving the message ids to :meth:`save_shown`:
         a move is saved while its table's messages may still be on their way."""
-        values = (
-            record.status.value,
-            _json_seats(record),
-            record.state,
-            record.version,
-            record.unposted_from,
-            record.deadline,
-            record.remind_at,
-            _json_ints(record.timeouts),
-        )
-        await self._update(record.id, _STATE_COLUMNS, values)
+        await self._update(record, _STATE_COLUMNS)
 
     async def save_shown(self, record: TableRecord) -> None:
         """Where the table's messages are: its chat, the table message, each hand."""
-        values = (record.chat_id, record.table_msg_id, _json_ints(record.hand_msgs))
-        await self._update(record.id, _SHOWN_COLUMNS, values)
+        await self._update(record, _SHOWN_COLUMNS)
 
-    async def _update(
-        self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]
-    ) -> None:
+    async def _update(self, record: TableRecord, columns: tuple[str, ...]) -> None:
+        table_id, values = record.id, _values(record, columns)
         self._writes += 1
         try:
             await self.db.write(_update_sql(columns), (*values, time.time(), table_id))
@@ -150,29 +143,6 @@ class TableRepo:
         row.update(zip(columns, values, strict=True))
         if row["status"] not in _OPEN:
             del self._rows[table_id]  # closed tables are read rarely; keep memory for open ones
-
-    @staticmethod
-    def _values(r: TableRecord) -> tuple[Any, ...]:
-        return (
-            r.chat_id,
-            r.game,
-            r.status.value,
-            int(r.solo),
-            r.host_id,
-            _json_seats(r),
-            json.dumps(r.conventions),
-            r.turn_timer,
-            r.state,
-            r.version,
-            r.lang,
-            r.table_msg_id,
-            _json_ints(r.hand_msgs),
-            r.seed,
-            r.unposted_from,
-            r.deadline,
-            r.remind_at,
-            _json_ints(r.timeouts),
-        )
 
     async def get(self, table_id: int) -> TableRecord | None:
         if table_id not in _SQLITE_INTEGERS:
