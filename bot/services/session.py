@@ -64,7 +64,6 @@ JSON_METHODS = frozenset(
 UNREAD_RESULTS = frozenset({"editMessageText", "answerCallbackQuery", "deleteMessage"})
 """Methods whose successful result is ``True`` instead of the parsed reply."""
 
-_HEADERS = {"Content-Type": "application/json"}
 _PRESSED_MESSAGE = ("message_id", "date", "chat", "message_thread_id")
 """What the bot reads of the message under a pressed button."""
 
@@ -195,26 +194,27 @@ class LeanSession(AiohttpSession):
         status, raw_result = await self._post(
             bot, name, self.json_dumps(body).encode(), None, lambda: _method(name, params)
         )
-        found, result = self._result(status, raw_result)
+        found, result = self._result(name, status, raw_result)
         if found:
-            if name not in UNREAD_RESULTS:
-                return result
-            return result if isinstance(result, bool) else True
+            return result
         self.check_response(
             bot=bot, method=_method(name, params), status_code=status, content=raw_result
         )
         raise ClientDecodeError("Unexpected reply", ValueError(raw_result), raw_result)
 
-    def _result(self, status: int, raw_result: str) -> tuple[bool, Any]:
-        """``(True, result)`` for a successful reply; ``(False, None)`` for
-        ``check_response`` to judge."""
+    def _result(self, name: str, status: int, raw_result: str) -> tuple[bool, Any]:
+        """``(True, result)`` for a successful reply, ``True`` as the result of the
+        :data:`UNREAD_RESULTS`; ``(False, None)`` for ``check_response`` to judge."""
         if HTTPStatus.OK <= status <= HTTPStatus.IM_USED:
             try:
                 reply = self.json_loads(raw_result)
             except ValueError:
                 return False, None
             if isinstance(reply, dict) and reply.get("ok") is True and "result" in reply:
-                return True, reply["result"]
+                result = reply["result"]
+                if name in UNREAD_RESULTS and not isinstance(result, bool):
+                    result = True
+                return True, result
         return False, None
 
     async def _post(
@@ -280,9 +280,9 @@ class LeanSession(AiohttpSession):
             return await super().make_request(bot, method, timeout)
         status, raw_result = await self._post(bot, name, body.encode(), timeout, lambda: method)
         if name in UNREAD_RESULTS:
-            found, result = self._result(status, raw_result)
+            found, result = self._result(name, status, raw_result)
             if found:
-                return cast(TelegramType, result if isinstance(result, bool) else True)
+                return cast(TelegramType, result)
         response = self.check_response(
             bot=bot, method=method, status_code=status, content=raw_result
         )
