@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.keyboards.callbacks import act_data, table_button_data
-from bot.keyboards.layout import Keyboard, keyboard, rows
+from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
 from bot.render.common import game_title, labels_for, name_of, phase_label
 
@@ -175,7 +175,7 @@ def hand_keyboard(
         (action_label(code, tr, names), act_data(table_id, version, code))
         for code in extras[:_MAX_EXTRA_BUTTONS]
     ]
-    return Keyboard(rows(cards, (5,)) + rows(actions, (4,)))
+    return keyboard(cards, (5,)) + keyboard(actions, (4,))
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:
