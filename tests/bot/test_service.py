@@ -7,11 +7,13 @@ from pathlib import Path
 
 from aiogram.client.default import DefaultBotProperties
 
-from bot.app import create_app
+from bot.app import App, create_app
+from bot.db.models import TableRecord
 from bot.i18n import Translator, make_i18n
 from bot.services.tables import Person
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
+from tests.fake_telegram.models import FakeChat
 
 fake_telegram = fixtures.fake_telegram
 
@@ -20,6 +22,28 @@ REASONS = {
     "You have no card of the led suit: you must play a trump.",
     "You must beat the highest trump on the table.",
 }
+
+
+async def started_table(
+    app: App, fake: FakeTelegram, names: list[str], tr: Translator, *, private_chats: bool = False
+) -> tuple[FakeChat, list[Person], TableRecord]:
+    """A Deberts table in a new group, opened by the first of ``names``, joined by the
+    others and started, through the service; ``private_chats``: everyone has opened
+    their chat with the bot."""
+    users = [fake.add_user(n, started=private_chats) for n in names]
+    group = fake.add_group("Cards", members=users)
+    people = [Person(u.id, u.first_name) for u in users]
+    for user in users:
+        await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
+    record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
+    for who in people[1:]:
+        current = await app.tables.tables.get(record.id)
+        assert current is not None
+        await app.tables.lobby(record.id, current.version, who, "join", -1, tr)
+    current = await app.tables.tables.get(record.id)
+    assert current is not None
+    await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+    return group, people, record
 
 
 async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
@@ -33,19 +57,7 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
     )
     tr = Translator(make_i18n("en"), "en")
     try:
-        users = [fake.add_user(n) for n in ("Ann", "Ben", "Cid")]
-        group = fake.add_group("Cards", members=users)
-        people = [Person(u.id, u.first_name) for u in users]
-        for user in users:
-            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
-        record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
-        for who in people[1:]:
-            current = await app.tables.tables.get(record.id)
-            assert current is not None
-            await app.tables.lobby(record.id, current.version, who, "join", -1, tr)
-        current = await app.tables.tables.get(record.id)
-        assert current is not None
-        await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+        _, people, record = await started_table(app, fake, ["Ann", "Ben", "Cid"], tr)
         rng = random.Random(3)
         refused = set()
         for _ in range(300):
@@ -94,16 +106,9 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
     )
     tr = Translator(make_i18n("en"), "en")
     try:
-        users = [fake.add_user(n, started=True) for n in ("Ann", "Ben")]
-        group = fake.add_group("Cards", members=users)
-        people = [Person(u.id, u.first_name) for u in users]
-        for user in users:
-            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
-        record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
-        await app.tables.lobby(record.id, 0, people[1], "join", -1, tr)
-        current = await app.tables.tables.get(record.id)
-        assert current is not None
-        await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+        group, people, record = await started_table(
+            app, fake, ["Ann", "Ben"], tr, private_chats=True
+        )
         table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
         held = False
         for _ in range(6):  # quick moves: the group's table edits are held back
@@ -120,7 +125,7 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
             held = held or table.text == before
         assert held, "some edit of the table message waits in the throttle"
         assert table.reply_markup is not None
-        hands = [fake.messages(user)[-1] for user in users]
+        hands = [fake.messages(person.id)[-1] for person in people]
 
         reply = await app.tables.cancel(group.id, people[0], tr)
         assert not reply.alert
