@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from functools import cache
@@ -10,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot import jsonio
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
 
@@ -26,25 +26,25 @@ def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
         game=row["game"],
         status=TableStatus(row["status"]),
         host_id=row["host_id"],
-        seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
-        conventions=json.loads(row["conventions"]),
+        seats=[Seat.from_json(s) for s in jsonio.loads(row["seats"])],
+        conventions=jsonio.loads(row["conventions"]),
         lang=row["lang"],
         solo=bool(row["solo"]),
         turn_timer=row["turn_timer"],
         state=row["state"],
         version=row["version"],
         table_msg_id=row["table_msg_id"],
-        hand_msgs={int(k): v for k, v in json.loads(row["hand_msgs"]).items()},
+        hand_msgs={int(k): v for k, v in jsonio.loads(row["hand_msgs"]).items()},
         seed=row["seed"],
         unposted_from=row["unposted_from"],
         deadline=row["deadline"],
         remind_at=row["remind_at"],
-        timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
+        timeouts={int(k): v for k, v in jsonio.loads(row["timeouts"]).items()},
     )
 
 
 def _json_ints(values: dict[int, int]) -> str:
-    return json.dumps({str(k): v for k, v in values.items()})
+    return jsonio.dumps({str(k): v for k, v in values.items()})
 
 
 _WRITTEN: dict[str, Callable[[TableRecord], Any]] = {
@@ -53,8 +53,8 @@ _WRITTEN: dict[str, Callable[[TableRecord], Any]] = {
     "status": lambda r: r.status.value,
     "solo": lambda r: int(r.solo),
     "host_id": lambda r: r.host_id,
-    "seats": lambda r: json.dumps([s.to_json() for s in r.seats], ensure_ascii=False),
-    "conventions": lambda r: json.dumps(r.conventions),
+    "seats": lambda r: jsonio.dumps([s.to_json() for s in r.seats]),
+    "conventions": lambda r: jsonio.dumps(r.conventions),
     "turn_timer": lambda r: r.turn_timer,
     "state": lambda r: r.state,
     "version": lambda r: r.version,
@@ -197,11 +197,11 @@ class TableRepo:
     async def playing_with(self, user_id: int) -> list[TableRecord]:
         """Games in progress where ``user_id`` holds a seat."""
         rows = await self.db.fetchall(
-            "SELECT * FROM tables WHERE status=? AND instr(seats, ?) > 0 ORDER BY id",
-            (TableStatus.PLAYING.value, f'"user_id": {user_id},'),
+            "SELECT * FROM tables WHERE status=? AND EXISTS (SELECT 1 FROM json_each(seats)"
+            " WHERE json_extract(value, '$.user_id')=?) ORDER BY id",
+            (TableStatus.PLAYING.value, user_id),
         )
-        found = [_record(r) for r in rows]
-        return [r for r in found if any(s.user_id == user_id for s in r.seats)]
+        return [_record(r) for r in rows]
 
     async def open_ids_in_chat(self, chat_id: int) -> list[int]:
         rows = await self.db.fetchall(

@@ -49,6 +49,7 @@ from aiogram.types import InlineKeyboardMarkup, Update
 from aiohttp.http import SERVER_SOFTWARE
 from pydantic import BaseModel, ValidationError
 
+from bot import jsonio
 from bot.services.http import HttpPool
 
 if TYPE_CHECKING:
@@ -129,6 +130,8 @@ def _defaults(name: str) -> tuple[tuple[str, str], ...]:
 
 class LeanSession(AiohttpSession):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("json_loads", jsonio.loads)
+        kwargs.setdefault("json_dumps", jsonio.dumps)
         super().__init__(*args, **kwargs)
         self._pool: HttpPool | None = None
 
@@ -147,6 +150,11 @@ class LeanSession(AiohttpSession):
             await self._pool.close()
             self._pool = None
         await super().close()
+
+    def _dump_bytes(self, body: dict[str, Any]) -> bytes:
+        if self.json_dumps is jsonio.dumps:
+            return jsonio.dump_bytes(body)  # the same bytes, without a trip through str
+        return self.json_dumps(body).encode()
 
     def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:
         """The call as a JSON object, or ``None`` when the stock path must send it.
@@ -192,7 +200,7 @@ class LeanSession(AiohttpSession):
             if value is not None and value != ""
         }
         status, raw_result = await self._post(
-            bot, name, self.json_dumps(body).encode(), None, lambda: _method(name, params)
+            bot, name, self._dump_bytes(body), None, lambda: _method(name, params)
         )
         found, result = self._result(name, status, raw_result)
         if found:

@@ -14,7 +14,6 @@ both locks (:meth:`TableService.lock`) and shows its change before letting go.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from bot import ai
+from bot import ai, jsonio
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.repo import PeopleRepo, TableRepo
 from bot.engine import game_class
@@ -156,7 +155,7 @@ class TableService:
         if cached is not None and cached[0] == record.version:
             return cached[1].clone()
         assert record.state is not None
-        game = self.games(record.game).from_json(json.loads(record.state))
+        game = self.games(record.game).from_json(jsonio.loads(record.state))
         self._games[record.id] = (record.version, game)
         return game.clone()
 
@@ -479,7 +478,7 @@ class TableService:
         """Let bot players move and save the new state; then show it, unless ``defer``
         leaves that to :meth:`publish` (the caller holds only the state lock)."""
         await self._run_bots(record, game)
-        record.state = json.dumps(game.to_json(), separators=(",", ":"))
+        record.state = jsonio.dumps(game.to_json())
         record.version += 1
         if game.is_over:
             record.status = TableStatus.FINISHED

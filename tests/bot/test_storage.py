@@ -159,3 +159,43 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
     assert record.id not in repo._rows  # closed tables are not kept in memory
     assert (await same(record.id)).status == TableStatus.FINISHED
     await db.close()
+
+
+async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    db = await open_database(path)
+    repo = TableRepo(db)
+
+    def table(chat_id: int, user_ids: list[int]) -> TableRecord:
+        return TableRecord(
+            id=0,
+            chat_id=chat_id,
+            game="deberts",
+            status=TableStatus.PLAYING,
+            host_id=user_ids[0],
+            seats=[Seat(f"P{u}", user_id=u) for u in user_ids] + [Seat("Bot", bot="easy")],
+            conventions={},
+            lang="en",
+            state="{}",
+            version=1,
+        )
+
+    ann_and_ben = await repo.create(table(-1, [1, 2]))
+    ben_only = await repo.create(table(-2, [2]))
+    eleven = await repo.create(table(-3, [11]))  # 1 is a prefix of 11: no match
+    lobby = table(-4, [1])
+    lobby.status = TableStatus.LOBBY
+    await repo.create(lobby)
+    # a row written by an earlier version, with spaces after the separators
+    with closing(sqlite3.connect(path)) as other:
+        other.execute(
+            "UPDATE tables SET seats=? WHERE id=?",
+            ('[{"name": "P2", "user_id": 2, "bot": null}]', ben_only.id),
+        )
+        other.commit()
+
+    assert [r.id for r in await TableRepo(db).playing_with(1)] == [ann_and_ben.id]
+    assert [r.id for r in await TableRepo(db).playing_with(2)] == [ann_and_ben.id, ben_only.id]
+    assert [r.id for r in await TableRepo(db).playing_with(11)] == [eleven.id]
+    assert await TableRepo(db).playing_with(3) == []
+    await db.close()
