@@ -158,6 +158,11 @@ class Scoresheet:
         }
 
 
+HISTORY_KEYS = frozenset({"played", "last_deal", "conventions"})
+"""Keys of a view that a brief one leaves out: the deal's tricks so far, the last
+deal's summary and the table's conventions."""
+
+
 class Game(ABC):
     """A whole game (many deals up to the target) at one table."""
 
@@ -195,11 +200,20 @@ class Game(ABC):
         """Apply ``action`` for ``seat``; :class:`IllegalAction` leaves the state as it was."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> JsonDict:
-        """What ``seat`` may know (``None``: what everybody at the table sees)."""
+    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
+        """What ``seat`` may know (``None``: what everybody at the table sees).
+
+        ``brief`` leaves out :data:`HISTORY_KEYS`, which table messages never show and
+        which cost the most to copy; every other key is as in the full view.
+        """
 
     @abstractmethod
     def scoresheet(self) -> Scoresheet: ...
+
+    @property
+    def rows_scored(self) -> int:
+        """How many rows the scoresheet has, without building it."""
+        return len(self.scoresheet().rows)
 
     @property
     @abstractmethod

@@ -97,13 +97,15 @@ class Publisher:
         names = [s.name for s in record.seats]
         tr = self.tr(record.lang)
         moved: set[int] = set()
-        sheet = game.scoresheet()
-        for row in sheet.rows[rows_before:]:
-            await self.sender.send(record.chat_id, scores.deal_result_text(row, sheet, names, tr))
-            moved.add(record.chat_id)
-        if game.is_over:
-            await self.sender.send(record.chat_id, scores.final_text(sheet, names, tr))
-            moved.add(record.chat_id)
+        if game.rows_scored > rows_before or game.is_over:
+            sheet = game.scoresheet()
+            for row in sheet.rows[rows_before:]:
+                text = scores.deal_result_text(row, sheet, names, tr)
+                await self.sender.send(record.chat_id, text)
+                moved.add(record.chat_id)
+            if game.is_over:
+                await self.sender.send(record.chat_id, scores.final_text(sheet, names, tr))
+                moved.add(record.chat_id)
         if notice:
             await self.sender.send(record.chat_id, notice)
             moved.add(record.chat_id)
@@ -133,7 +135,7 @@ class Publisher:
         assert person.user_id is not None
         to_act = game.current_seat()
         user_tr = await self.user_tr(person.user_id, record.lang)
-        view = game.view(seat)
+        view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr)
         cache_key = (record.id, person.user_id)
         resend = person.user_id in moved
@@ -165,7 +167,7 @@ class Publisher:
         assert user_id is not None
         names = [s.name for s in record.seats]
         user_tr = await self.user_tr(user_id, record.lang)
-        view = game.view(seat)
+        view = game.view(seat, brief=True)
         markup = (
             None
             if game.is_over
@@ -201,7 +203,7 @@ class Publisher:
     async def _table(
         self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool
     ) -> None:
-        text = table.table_text(game.view(None), names, tr)
+        text = table.table_text(game.view(None, brief=True), names, tr)
         markup = None if game.is_over else table.table_keyboard(record.id, record.version, tr)
         old = record.table_msg_id
         if resend and not game.is_over:

@@ -358,7 +358,7 @@ class TableService:
             await self.publisher.show(
                 record.chat_id,
                 record.table_msg_id,
-                table_text(game.view(None), [s.name for s in record.seats], tr),
+                table_text(game.view(None, brief=True), [s.name for s in record.seats], tr),
             )
             for user_id, message_id in record.hand_msgs.items():
                 await self.publisher.edit(user_id, message_id, tr("The table was cancelled."))
@@ -411,7 +411,7 @@ class TableService:
     ) -> Reply:
         """One move for ``seat`` on a locked, current record: a press or a timeout."""
         game = self.load(record)
-        rows_before = len(game.scoresheet().rows)
+        rows_before = game.rows_scored
         to_act_before = game.current_seat()
         try:
             game.apply(seat, code)
@@ -458,7 +458,7 @@ class TableService:
             await self._commit(
                 record,
                 game,
-                rows_before=len(game.scoresheet().rows),
+                rows_before=game.rows_scored,
                 to_act_before=game.current_seat(),
                 notice=notice,
             )
@@ -482,9 +482,7 @@ class TableService:
         record.version += 1
         if game.is_over:
             record.status = TableStatus.FINISHED
-        if record.unposted_from is None and (
-            game.is_over or len(game.scoresheet().rows) > rows_before
-        ):
+        if record.unposted_from is None and (game.is_over or game.rows_scored > rows_before):
             # a result is posted once only; if the bot dies before, a restart posts it
             record.unposted_from = rows_before
         self._arm(record, game, to_act_before, moved=moved)
@@ -522,7 +520,7 @@ class TableService:
         """The first scoresheet row not posted yet (all posted: the number of rows)."""
         if record.unposted_from is not None:
             return record.unposted_from
-        return len(game.scoresheet().rows)
+        return game.rows_scored
 
     async def publish(self, table_id: int) -> None:
         """Show what presses committed on the table, if nobody has shown it yet.
@@ -543,7 +541,7 @@ class TableService:
                 if record is None or record.state is None:
                     return
                 game = self.load(record)
-            rows = len(game.scoresheet().rows)
+            rows = game.rows_scored
             shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))
             await self.publisher.game(
                 record,
@@ -561,7 +559,7 @@ class TableService:
                 fresh = await self.tables.get(table_id)
                 if fresh is not None:
                     # presses committed meanwhile may have ended another deal
-                    later = len(self.load(fresh).scoresheet().rows) > rows
+                    later = self.load(fresh).rows_scored > rows
                     fresh.unposted_from = rows if later else None
                     await self.tables.save_state(fresh)
 
@@ -629,7 +627,7 @@ class TableService:
                 if record.status != TableStatus.PLAYING and record.unposted_from is None:
                     continue
                 game = self.load(record)
-                rows = len(game.scoresheet().rows)
+                rows = game.rows_scored
                 to_act = game.current_seat()
                 try:
                     if to_act is not None and record.seats[to_act].is_bot:
@@ -755,7 +753,7 @@ class TableService:
         await self._commit(
             record,
             game,
-            rows_before=len(game.scoresheet().rows),
+            rows_before=game.rows_scored,
             to_act_before=game.current_seat(),
             notice=table_tr("{name} is back and plays again.", name=escape(old.name)),
             defer=defer,
@@ -805,7 +803,7 @@ class TableService:
                 if fresh is not None and fresh.version == record.version:
                     await self.publisher.hand(fresh, game, seat, resend=True)
                     await self.tables.save(fresh)
-        return Reply(hand_alert(game.view(seat), tr), alert=True)
+        return Reply(hand_alert(game.view(seat, brief=True), tr), alert=True)
 
     async def last_trick(
         self,
@@ -822,7 +820,7 @@ class TableService:
         seated = who is not None and record.seat_of(who.id) is not None
         if chat_id is not None and chat_id != record.chat_id and not seated:
             return Reply(tr("This button belongs to another chat."), alert=True)
-        view = self.load(record).view(None)
+        view = self.load(record).view(None, brief=True)
         return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
 
     # -- the chat itself changes -----------------------------------------------------
@@ -887,5 +885,5 @@ class TableService:
             return
         game = self.load(record)
         await self.publisher.game(
-            record, game, rows_before=len(game.scoresheet().rows), to_act_before=game.current_seat()
+            record, game, rows_before=game.rows_scored, to_act_before=game.current_seat()
         )

@@ -887,7 +887,7 @@ class Deberts(Game):
         winners = [t[0] for t in tricks[1:]] + [self._leader]
         return [self._trick_json(t[0], t[1:], w) for t, w in zip(tricks, winners, strict=False)]
 
-    def view(self, seat: int | None) -> JsonDict:
+    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
         n = self._n
         own = seat is not None and 0 <= seat < n
         last_trick = None
@@ -895,7 +895,7 @@ class Deberts(Game):
             # The winner of the last trick always leads the next one.
             last = self._tricks[-1]
             last_trick = self._trick_json(last[0], last[1:], self._leader)
-        return {
+        view: JsonDict = {
             "game": self.name,
             "seats": n,
             "seat": seat if own else None,
@@ -909,13 +909,11 @@ class Deberts(Game):
             "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
             "trick": self._trick_json(self._leader, self._trick, None)["cards"],
             "last_trick": last_trick,
-            "played": self._played_json(),
             "tricks_taken": list(self._tricks_taken),
             "auction": [{"seat": s, "action": a} for s, a in self._auction],
             "bidder": None if self._bidder < 0 else self._bidder,
             "totals": list(self._totals),
             "announcements": list(self._announcements),
-            "last_deal": json_copy(self._last_deal_json()),
             "winner": self.winner,
             "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
             "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
@@ -923,8 +921,16 @@ class Deberts(Game):
             "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
             "redeal": json_copy(self._redeal),
             "mars": list(self._mars),
-            "conventions": self._conv.to_json(),
         }
+        if not brief:
+            view["played"] = self._played_json()
+            view["last_deal"] = json_copy(self._last_deal_json())
+            view["conventions"] = self._conv.to_json()
+        return view
+
+    @property
+    def rows_scored(self) -> int:
+        return len(self._rows)
 
     def scoresheet(self) -> Scoresheet:
         notes: JsonDict = {"hanging": list(self._hanging)}

@@ -306,8 +306,8 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 phase=phase,
             )
 
-    def view(self, seat: int | None) -> JsonDict:
-        return views.build(self, seat)
+    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
+        return views.build(self, seat, brief=brief)
 
     def scoresheet(self) -> Scoresheet:
         self._write_rows()
@@ -340,6 +340,10 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         self._begin_auction(hands, talons)
 
     # ----------------------------------------------------------------- scoring
+
+    @property
+    def rows_scored(self) -> int:
+        return len(self._rows) + self._unwritten_rows
 
     def _scored_deals(self) -> int:
         return self._earlier_deals + len(self._rows) + self._unwritten_rows

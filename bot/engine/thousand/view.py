@@ -27,11 +27,26 @@ def codes(mask: int) -> list[str]:
     return out
 
 
-def build(game: ThousandGame, seat: int | None) -> JsonDict:
+def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> JsonDict:
     g = game
-    g._write_rows()
     n = g._n
     own = seat is not None and 0 <= seat < n
+    if brief:
+        return _brief(g, seat, own)
+    g._write_rows()
+    view = _brief(g, seat, own)
+    view["played"] = [
+        {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
+        for trick, w in zip(g._played, g._played_winners, strict=True)
+    ]
+    view["last_deal"] = _last_deal(g._last_deal)
+    view["conventions"] = g.conventions_json()
+    return view
+
+
+def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
+    """The view without its history keys; ``own``: ``seat`` is a seat at the table."""
+    n = g._n
     return {
         "game": g.name,
         "seats": n,
@@ -53,10 +68,6 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
                 "winner": g._last_winner,
             }
         ),
-        "played": [
-            {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
-            for trick, w in zip(g._played, g._played_winners, strict=True)
-        ],
         "first_lead_done": g._tricks_played > 0 or bool(g._trick),
         "gifts": _gifts(g, seat if own else None),
         "tricks_taken": list(g._tricks),
@@ -68,7 +79,6 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
         "contract": g._contract,
         "totals": list(g._totals),
         "announcements": [dict(a, cards=list(a["cards"])) for a in g._announcements],
-        "last_deal": _last_deal(g._last_deal),
         "winner": g._winner,
         "talons": _talons(g),
         "to_receive": (
@@ -83,7 +93,6 @@ def build(game: ThousandGame, seat: int | None) -> JsonDict:
             for on in (s == g._barrel_seat for s in range(n))
         ],
         "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
-        "conventions": g.conventions_json(),
     }
 
 
