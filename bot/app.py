@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aiogram import Bot, Dispatcher
+from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
@@ -23,6 +23,7 @@ from bot.engine import GAME_NAMES, game_class
 from bot.handlers import routers
 from bot.i18n import make_i18n
 from bot.middlewares import ContextMiddleware
+from bot.services.polling import BoundedDispatcher
 from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
 from bot.services.sender import Sender
@@ -46,7 +47,7 @@ def make_bot(settings: Settings) -> Bot:
 
 @dataclass
 class App:
-    dp: Dispatcher
+    dp: BoundedDispatcher
     db: Database
     tables: TableService
     sender: Sender
@@ -64,6 +65,7 @@ async def create_app(
     *,
     default_locale: str = "ru",
     default_timer: int = 0,
+    update_workers: int = 16,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.monotonic,
@@ -71,7 +73,8 @@ async def create_app(
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
-    """``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
+    """``update_workers``: updates handled at once (see :mod:`bot.services.polling`);
+    ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
     clock: deadlines outlive the process) drive the turn timers."""
     keep_response_models()
     # The rules and bot players (with their lookup tables) load now, once, rather
@@ -101,7 +104,7 @@ async def create_app(
         clock=timer_clock,
     )
     timers = Scheduler(tables, clock=timer_clock, sleep=timer_sleep)
-    dp = Dispatcher()
+    dp = BoundedDispatcher(workers=update_workers)
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
     dp["tables"] = tables

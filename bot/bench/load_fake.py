@@ -6,8 +6,9 @@ for thousands of simulated players in one process:
 - a player waits on its own chat (:meth:`LoadFake.wait_chat`), woken only by the
   bot's sends, edits and deletes there, instead of re-checking a predicate after
   every call anywhere;
-- every press records when it was queued and when the bot answered it
-  (:attr:`LoadFake.answered`), and :meth:`LoadFake.wait_answer` waits for one answer;
+- every press records when it was queued, when the bot took it with ``getUpdates``
+  and when the bot answered it (:attr:`LoadFake.answered`), and
+  :meth:`LoadFake.wait_answer` waits for one answer;
 - API calls are tallied by method, and the call log, the update log, deleted
   messages and edit histories are trimmed so memory stays flat over a long run.
 """
@@ -34,10 +35,12 @@ _KEEP_CALLS = 256
 
 @dataclass(frozen=True, slots=True)
 class Answered:
-    """One press: when it was queued (``perf_counter``), how long the answer took."""
+    """One press: when it was queued (``perf_counter``), how long the answer took from
+    then (``latency``) and from the bot taking the update (``handling``)."""
 
     pressed_at: float
     latency: float
+    handling: float
     answer: CallbackAnswer
 
 
@@ -51,6 +54,7 @@ class LoadFake(FakeTelegram):
         self._chat_waiters: dict[int, list[asyncio.Future[None]]] = {}
         self._answer_waiters: dict[str, asyncio.Future[CallbackAnswer]] = {}
         self._pressed_at: dict[str, float] = {}
+        self._taken_at: dict[str, float] = {}
 
     # -- waiting -----------------------------------------------------------------
 
@@ -95,6 +99,7 @@ class LoadFake(FakeTelegram):
             future.cancel()
         self._answer_waiters.clear()
         self._pressed_at.clear()
+        self._taken_at.clear()
 
     def _wake(self, chat_id: object) -> None:
         if not isinstance(chat_id, int):
@@ -153,6 +158,16 @@ class LoadFake(FakeTelegram):
         finally:
             self._wake(params.get("chat_id"))
 
+    async def api_getUpdates(self, params: Params) -> list[dict[str, Any]]:
+        updates = await super().api_getUpdates(params)
+        now = time.perf_counter()
+        for update in updates:
+            query = update.get("callback_query")
+            if query is not None:
+                # an update sent again (not yet confirmed) was taken the first time
+                self._taken_at.setdefault(str(query["id"]), now)
+        return updates
+
     async def api_answerCallbackQuery(self, params: Params) -> bool:
         query_id = str(params.get("callback_query_id") or "")
         result = await super().api_answerCallbackQuery(params)
@@ -160,8 +175,9 @@ class LoadFake(FakeTelegram):
         answer = self.callback_answers.pop(query_id)
         self._callbacks.pop(query_id, None)
         pressed_at = self._pressed_at.pop(query_id, None)
+        taken_at = self._taken_at.pop(query_id, now)
         if pressed_at is not None:
-            self.answered.append(Answered(pressed_at, now - pressed_at, answer))
+            self.answered.append(Answered(pressed_at, now - pressed_at, now - taken_at, answer))
         future = self._answer_waiters.get(query_id)
         if future is not None and not future.done():
             future.set_result(answer)

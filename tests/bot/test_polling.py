@@ -1,0 +1,77 @@
+"""Polling takes no more updates from Telegram than it has workers free."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from aiogram import Bot
+from aiogram.types import Message
+
+from bot.services.polling import BoundedDispatcher
+from tests.fake_telegram import FakeTelegram, fixtures
+
+fake_telegram = fixtures.fake_telegram
+fake_bot = fixtures.fake_bot
+
+
+async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
+    fake_telegram: FakeTelegram, fake_bot: Bot
+) -> None:
+    dp = BoundedDispatcher(workers=2)
+    gate = asyncio.Event()
+    running: list[str] = []
+    peak = 0
+    handled: list[str] = []
+
+    @dp.message()
+    async def slow(message: Message) -> None:
+        nonlocal peak
+        running.append(message.text or "")
+        peak = max(peak, len(running))
+        await gate.wait()
+        running.remove(message.text or "")
+        handled.append(message.text or "")
+
+    ann = fake_telegram.add_user("Ann", started=True)
+    texts = [f"m{i}" for i in range(7)]
+    for text in texts:
+        await ann.send(ann, text)
+    async with fake_telegram.polling(dp, fake_bot):
+        await fake_telegram.wait_for(lambda: len(running) == 2)
+        polls = fake_telegram.calls("getUpdates", include_polling=True)
+        assert polls
+        assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
+        assert running == texts[:2]  # the oldest first; the rest still wait in Telegram
+        gate.set()
+        await fake_telegram.wait_for(lambda: len(handled) == len(texts))
+    assert peak == 2
+    assert sorted(handled) == texts
+    polls = fake_telegram.calls("getUpdates", include_polling=True)
+    assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
+
+
+def test_the_number_of_workers_is_checked() -> None:
+    with pytest.raises(ValueError, match="workers"):
+        BoundedDispatcher(workers=0)
+    with pytest.raises(ValueError, match="workers"):
+        BoundedDispatcher(workers=101)
+
+
+async def test_polling_goes_on_after_telegram_fails(
+    fake_telegram: FakeTelegram, fake_bot: Bot
+) -> None:
+    dp = BoundedDispatcher(workers=3)
+    handled: list[str] = []
+
+    @dp.message()
+    async def note(message: Message) -> None:
+        handled.append(message.text or "")
+
+    ann = fake_telegram.add_user("Ann", started=True)
+    async with fake_telegram.polling(dp, fake_bot):
+        fake_telegram.fail_next("getUpdates", 502)
+        await ann.send(ann, "after the faults")
+        await fake_telegram.wait_for(lambda: handled == ["after the faults"], timeout=20)
+    polls = fake_telegram.calls("getUpdates", include_polling=True)
+    assert [c.status for c in polls if c.fault] == [502]
