@@ -6,6 +6,9 @@ CPU, so each press is answered only when most of the batch is done. Here at most
 ``workers`` updates are handled at once and ``getUpdates`` asks for no more than the
 free workers: the rest wait, in order, in Telegram's queue, and an update the bot
 has taken is answered in the time one handler needs.
+
+This replaces aiogram's ``Dispatcher._polling``, which ``start_polling`` calls; the
+polling tests fail if a new aiogram stops calling it.
 """
 
 from __future__ import annotations
