@@ -194,6 +194,7 @@ class LoadRun:
         """``/new``, Join for every guest, Start; ``False`` (and why) if it fails."""
         host, *guests = table.users
         group = table.group
+        table.version = -1  # a new game's table starts its versions afresh
         since = group.next_message_id
         await host.send(group, f"/new {table.game}")
 
@@ -298,7 +299,9 @@ class LoadRun:
             live = current_table(group)
             if live is not None:
                 seen = live
-            elif seen is not None and not seen.deleted:
+            # the table message itself is watched: in a group it stays put while deal
+            # results pile up below it, out of current_table's reach
+            if seen is not None and not seen.deleted and not _has_prefix(seen, "t:"):
                 return True
             if not await self.fake.wait_chat(group.id, self.args.stall_timeout):
                 return False
