@@ -346,7 +346,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         return len(self._rows) + self._unwritten_rows
 
     def _scored_deals(self) -> int:
-        return self._earlier_deals + len(self._rows) + self._unwritten_rows
+        return self._earlier_deals + self.rows_scored
 
     def deal_points(self) -> list[int]:
         """Each seat's card points in tricks plus declared marriages, this deal."""

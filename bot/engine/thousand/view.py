@@ -29,12 +29,10 @@ def codes(mask: int) -> list[str]:
 
 def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> JsonDict:
     g = game
-    n = g._n
-    own = seat is not None and 0 <= seat < n
+    view = _brief(g, seat, seat is not None and 0 <= seat < g._n)
     if brief:
-        return _brief(g, seat, own)
-    g._write_rows()
-    view = _brief(g, seat, own)
+        return view
+    g._write_rows()  # the last deal's summary is written when first read
     view["played"] = [
         {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
         for trick, w in zip(g._played, g._played_winners, strict=True)
