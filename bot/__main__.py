@@ -20,6 +20,7 @@ async def main(settings: Settings) -> None:
         default_locale=settings.default_locale,
         default_timer=settings.turn_timer,
         update_workers=settings.update_workers,
+        group_messages_per_minute=settings.group_messages_per_minute,
     )
     # What is loaded by now (rules, bot players' tables) lives as long as the process.
     # Frozen, the collector no longer walks it in every full collection: that walk

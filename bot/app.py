@@ -26,7 +26,7 @@ from bot.middlewares import ContextMiddleware
 from bot.services.polling import BoundedDispatcher
 from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
-from bot.services.sender import Sender
+from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
 from bot.services.session import LeanSession
 from bot.services.tables import TableService
 from bot.services.timers import Scheduler
@@ -66,6 +66,7 @@ async def create_app(
     default_locale: str = "ru",
     default_timer: int = 0,
     update_workers: int = 16,
+    group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.monotonic,
@@ -74,6 +75,7 @@ async def create_app(
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
     """``update_workers``: updates handled at once (see :mod:`bot.services.polling`);
+    ``group_messages_per_minute``: new messages a group gets at most (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
     clock: deadlines outlive the process) drive the turn timers."""
     keep_response_models()
@@ -92,7 +94,13 @@ async def create_app(
         if chat_id > 0:
             await people.set_blocked(chat_id)
 
-    sender = Sender(bot, sleep=sleep, clock=clock, on_blocked=blocked)
+    sender = Sender(
+        bot,
+        sleep=sleep,
+        clock=clock,
+        on_blocked=blocked,
+        group_messages_per_minute=group_messages_per_minute,
+    )
     publisher = Publisher(sender, people, i18n)
     tables = TableService(
         table_repo,

@@ -50,9 +50,18 @@ class BotProcess:
     """``python -m bot`` against a Bot API at ``api_url`` with a database at ``database``."""
 
     def __init__(
-        self, api_url: str, token: str, database: Path, workdir: Path, profile: Path | None = None
+        self,
+        api_url: str,
+        token: str,
+        database: Path,
+        workdir: Path,
+        profile: Path | None = None,
+        *,
+        settings: dict[str, str] | None = None,
     ) -> None:
+        """``settings``: more of the bot's environment settings, e.g. ``UPDATE_WORKERS``."""
         self.api_url = api_url
+        self.settings = settings or {}
         self.profile = profile
         self.token = token
         self.database = database
@@ -86,6 +95,7 @@ class BotProcess:
             TURN_TIMER="0",
             PYTHONPATH=os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH")) if p),
         )
+        env.update(self.settings)
         return env
 
     async def start(self) -> None:

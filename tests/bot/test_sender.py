@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -13,7 +14,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from bot.keyboards.layout import Keyboard
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
 from bot.services.session import LeanSession
-from tests.e2e.harness import VirtualClock
+from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram
@@ -119,6 +120,39 @@ async def test_a_group_gets_at_most_twenty_new_messages_a_minute(
     for n in range(GROUP_MESSAGES_PER_MINUTE + 5):
         await rig.sender.send(ann.id, f"p{n}")
     assert len(rig.clock.waited) == before
+
+
+async def test_sends_waiting_together_for_a_group_slot_take_one_slot_each(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    clock = ManualClock(now=0.0)
+    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    sent_at = []
+    for n in range(3):  # the window fills at t = 0, 1, 2
+        await sender.send(group.id, f"m{n}")
+        sent_at.append(clock.now)
+        clock.advance(1)
+
+    async def send(n: int) -> None:
+        await sender.send(group.id, f"w{n}")
+        sent_at.append(clock.now)
+
+    waiting = [asyncio.create_task(send(n)) for n in range(3)]
+
+    async def settled() -> None:
+        # every send is either done or asleep on the clock, not yet woken: two sources
+        # of change, and the sends (real HTTP to the fake) need the loop to run
+        while clock.asleep() + sum(t.done() for t in waiting) < len(waiting):  # noqa: ASYNC110
+            await asyncio.sleep(0)
+
+    while not all(t.done() for t in waiting):
+        await settled()
+        clock.advance(0.5)
+    # one slot frees at t = 60, 61 and 62: one send each, not all three at t = 60
+    assert sent_at[3:] == [60.0, 61.0, 62.0]
+    assert len(fake_telegram.messages(group)) == 6
 
 
 async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_not(

@@ -113,6 +113,10 @@ class ManualClock:
         finally:
             self._sleepers.remove(entry)
 
+    def asleep(self) -> int:
+        """How many sleepers wait for a time still to come."""
+        return sum(not future.done() for _, future in self._sleepers)
+
     def advance(self, seconds: float) -> None:
         self.now += seconds
         for until, future in self._sleepers:
