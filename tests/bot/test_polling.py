@@ -20,6 +20,7 @@ async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
 ) -> None:
     dp = BoundedDispatcher(workers=2)
     gate = asyncio.Event()
+    two_running = asyncio.Event()
     running: list[str] = []
     peak = 0
     handled: list[str] = []
@@ -29,6 +30,8 @@ async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
         nonlocal peak
         running.append(message.text or "")
         peak = max(peak, len(running))
+        if len(running) == 2:
+            two_running.set()  # the fake sees no API call to wake its wait_for on
         await gate.wait()
         running.remove(message.text or "")
         handled.append(message.text or "")
@@ -38,7 +41,7 @@ async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
     for text in texts:
         await ann.send(ann, text)
     async with fake_telegram.polling(dp, fake_bot):
-        await fake_telegram.wait_for(lambda: len(running) == 2)
+        await asyncio.wait_for(two_running.wait(), 5)
         polls = fake_telegram.calls("getUpdates", include_polling=True)
         assert polls
         assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
