@@ -20,7 +20,7 @@ __all__ = ["make_router"]
 
 
 async def show_help(message: Message, sender: Sender, tr: Translator) -> None:
-    await sender.send(message.chat.id, help_text(tr))
+    await sender.reply(message.chat.id, help_text(tr))
 
 
 async def show_rules(
@@ -35,7 +35,7 @@ async def show_rules(
         parts.append(
             tr("<b>This table ({game}):</b>", game=game_title(record.game, tr)) + "\n" + summary
         )
-    await sender.send(message.chat.id, "\n\n".join(parts))
+    await sender.reply(message.chat.id, "\n\n".join(parts))
 
 
 async def show_score(
@@ -43,11 +43,11 @@ async def show_score(
 ) -> None:
     record = await table_repo.latest_in_chat(message.chat.id)
     if record is None or record.state is None:
-        await sender.send(message.chat.id, tr("No game has been played in this chat yet."))
+        await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
         return
     sheet = tables.load(record).scoresheet()
     names = [s.name for s in record.seats]
-    await sender.send(message.chat.id, scoresheet_text(sheet, names, tr))
+    await sender.reply(message.chat.id, scoresheet_text(sheet, names, tr))
 
 
 def make_router() -> Router:

@@ -20,17 +20,23 @@ __all__ = ["make_router"]
 
 
 async def _open(
-    chat_id: int, game: str, user: User, bot: Bot, tables: TableService, tr: Translator
+    chat_id: int,
+    game: str,
+    user: User,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
 ) -> None:
     record, created = await tables.open(chat_id, person(user, bot, None), game, tr.locale)
-    if not created:
+    # the table and a pointer to it, both replies: a flood of /new posts only a few
+    if not created and sender.can_reply(chat_id, 2):
         # posted again below: the old message may have been deleted or scrolled far away
         message_id = await tables.repost(record.id)
-        await bot.send_message(
-            chat_id,
+        await sender.reply(
+            record.chat_id,
             tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr)),
-            reply_to_message_id=message_id,
-            allow_sending_without_reply=True,
+            reply_to=message_id,
         )
 
 
@@ -45,12 +51,12 @@ async def new_table(
     assert message.from_user is not None
     game = (command.args or "").strip().lower()
     if game in GAME_NAMES:
-        await _open(message.chat.id, game, message.from_user, bot, tables, tr)
+        await _open(message.chat.id, game, message.from_user, bot, tables, sender, tr)
         return
     kb = InlineKeyboardBuilder()
     for name in GAME_NAMES:
         kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
-    await sender.send(message.chat.id, tr("Which game?"), kb.as_markup())
+    await sender.reply(message.chat.id, tr("Which game?"), kb.as_markup())
 
 
 async def pick_game(
@@ -64,7 +70,7 @@ async def pick_game(
     if callback_data.game in GAME_NAMES and isinstance(callback.message, Message):
         chat_id = callback.message.chat.id
         await sender.delete(chat_id, callback.message.message_id)
-        await _open(chat_id, callback_data.game, callback.from_user, bot, tables, tr)
+        await _open(chat_id, callback_data.game, callback.from_user, bot, tables, sender, tr)
         await sender.answer(callback)
         return
     await sender.answer(callback, tr("That is not possible now."))

@@ -55,7 +55,7 @@ async def leave(
     assert message.from_user is not None
     reply = await tables.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
     if reply.text:
-        await sender.send(message.chat.id, reply.text)
+        await sender.reply(message.chat.id, reply.text)
 
 
 async def cancel(
@@ -64,7 +64,7 @@ async def cancel(
     assert message.from_user is not None
     reply = await tables.cancel(message.chat.id, person(message.from_user, bot, message.chat), tr)
     if reply.text:
-        await sender.send(message.chat.id, reply.text)
+        await sender.reply(message.chat.id, reply.text)
 
 
 def make_router() -> Router:

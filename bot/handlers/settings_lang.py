@@ -36,7 +36,7 @@ async def lang(
         kb = InlineKeyboardBuilder()
         for locale in LOCALES:
             kb.button(text=_NAMES[locale], callback_data=Lang(code=locale))
-        await sender.send(message.chat.id, tr("Choose the language:"), kb.as_markup())
+        await sender.reply(message.chat.id, tr("Choose the language:"), kb.as_markup())
         return
     assert message.from_user is not None
     text = await _set(
@@ -48,7 +48,7 @@ async def lang(
         table_repo,
         i18n,
     )
-    await sender.send(message.chat.id, text)
+    await sender.reply(message.chat.id, text)
 
 
 async def pick(

@@ -6,7 +6,9 @@ a server error (5xx) or a lost connection is retried after a short pause,
 reported once and skipped, an edit of a lost message falls back to a new one,
 a group upgraded to a supergroup is followed to its new id,
 and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` new messages a minute
-(Telegram's limit; a different one can be set).
+(Telegram's limit; a different one can be set). A table's own messages wait for a
+slot; replies to commands never wait and may take only :data:`REPLY_SHARE` of them,
+so a flood of commands neither ties the bot up nor holds a game back.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.keyboards.layout import Keyboard
 from bot.services.session import call as api_call
 
-__all__ = ["GROUP_MESSAGES_PER_MINUTE", "Markup", "Sender"]
+__all__ = ["GROUP_MESSAGES_PER_MINUTE", "REPLY_SHARE", "Markup", "Sender"]
 
 Markup = Keyboard | InlineKeyboardMarkup
 
@@ -42,6 +44,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 GROUP_MESSAGES_PER_MINUTE = 20
+REPLY_SHARE = 0.5
+"""The part of a group's minute that replies to commands may use."""
 _MAX_ATTEMPTS = 5
 _BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
@@ -123,31 +127,72 @@ class Sender:
                 return None
         return await make()
 
+    def _sent_this_minute(self, chat_id: int, now: float) -> deque[float]:
+        sent = self._group_sent.setdefault(chat_id, deque())
+        while sent and now - sent[0] >= 60:
+            sent.popleft()
+        return sent
+
     async def _throttle_group(self, chat_id: int) -> None:
         if chat_id >= 0:
             return
-        sent = self._group_sent.setdefault(chat_id, deque())
         while True:
             now = self.clock()
-            while sent and now - sent[0] >= 60:
-                sent.popleft()
+            sent = self._sent_this_minute(chat_id, now)
             if len(sent) < self.group_messages_per_minute:
                 break
             # looked at again after the wait: another send may have taken the slot
             await self.sleep(60 - (now - sent[0]))
         sent.append(now)
 
-    async def send(self, chat_id: int, text: str, markup: Markup | None = None) -> int | None:
+    def can_reply(self, chat_id: int, messages: int = 1) -> bool:
+        """Whether ``messages`` replies to a command fit in the chat's minute now."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        if chat_id >= 0:
+            return True
+        share = max(1, int(self.group_messages_per_minute * REPLY_SHARE))
+        return len(self._sent_this_minute(chat_id, self.clock())) + messages <= share
+
+    async def reply(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """A reply to a command, or nothing (``None``) when the group's share of replies
+        this minute is used up: Telegram would refuse it, and waiting for a slot would
+        keep a worker from everyone else's presses."""
+        if not self.can_reply(chat_id):
+            log.info("chat %s: reply dropped, its replies for this minute are used up", chat_id)
+            return None
+        return await self.send(chat_id, text, markup, reply_to=reply_to)
+
+    async def send(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """``reply_to``: a message this one answers, if it is still there."""
         chat_id = self.moved.get(chat_id, chat_id)
         await self._throttle_group(chat_id)
-        params = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
+        params: dict[str, Any] = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
+        if reply_to is not None:
+            params["reply_parameters"] = {
+                "message_id": reply_to,
+                "allow_sending_without_reply": True,
+            }
         try:
             message = await self.call(chat_id, lambda: api_call(self.bot, "sendMessage", params))
         except TelegramMigrateToChat as error:
             if chat_id in self.moved.values():
                 raise
             self.moved[chat_id] = error.migrate_to_chat_id
-            return await self.send(error.migrate_to_chat_id, text, markup)
+            return await self.send(error.migrate_to_chat_id, text, markup, reply_to=reply_to)
         if message is None:
             return None
         message_id = int(message["message_id"])

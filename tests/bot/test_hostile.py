@@ -344,6 +344,33 @@ async def test_a_send_refused_with_migrate_to_chat_id_follows_the_new_chat(
             await asyncio.sleep(0.01)
 
 
+async def test_a_flood_of_commands_in_a_group_keeps_nobody_waiting(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    _, table_id, hand, legal = await host_to_play(fake, group, ann)
+    await fake.wait_handled()
+    mark, waited = fake.mark(), list(running.clock.waited)
+    await ben.send(group, "/new deberts")  # the table posted again, and a pointer to it
+    await fake.wait_handled()
+    for n in range(24):
+        await ben.send(group, "/help" if n % 2 else "/new deberts")
+    await fake.wait_handled(timeout=20)
+    sent = [c for c in fake.calls("sendMessage", since=mark) if c.params["chat_id"] == group.id]
+    # replies take at most half of the group's 20 messages a minute, and none waited for one
+    assert 1 <= len(sent) <= 10
+    assert running.clock.waited == waited
+    pointers = [c for c in sent if c.params["text"].startswith("There is already a table")]
+    assert pointers and all("reply_parameters" in c.params for c in pointers)
+    # the game goes on: the table's own messages have the other half
+    version = (await record_of(running, table_id)).version
+    answer = await (await ann.press(hand, legal[0].text)).answer()
+    assert not answer.show_alert
+    await fake.wait_handled()
+    assert (await record_of(running, table_id)).version > version
+
+
 async def test_an_edited_command_is_not_run_again(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:

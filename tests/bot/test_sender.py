@@ -12,7 +12,7 @@ from aiogram.client.default import DefaultBotProperties
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.keyboards.layout import Keyboard
-from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
+from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
 from bot.services.session import LeanSession
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
@@ -153,6 +153,26 @@ async def test_sends_waiting_together_for_a_group_slot_take_one_slot_each(
     # one slot frees at t = 60, 61 and 62: one send each, not all three at t = 60
     assert sent_at[3:] == [60.0, 61.0, 62.0]
     assert len(fake_telegram.messages(group)) == 6
+
+
+async def test_replies_use_half_a_groups_minute_and_never_wait(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    share = int(GROUP_MESSAGES_PER_MINUTE * REPLY_SHARE)
+    replies = [await rig.sender.reply(group.id, f"r{n}") for n in range(share + 3)]
+    assert all(replies[:share]) and replies[share:] == [None] * 3
+    assert not rig.clock.waited
+    # the table's own messages still have the rest of the minute, at once
+    for n in range(GROUP_MESSAGES_PER_MINUTE - share):
+        assert await rig.sender.send(group.id, f"t{n}") is not None
+    assert not rig.clock.waited
+    assert await rig.sender.reply(group.id, "late") is None
+    # a private chat has no such share
+    assert all([await rig.sender.reply(ann.id, f"p{n}") for n in range(share + 3)])
+    rig.clock.now += 60  # a minute on, replies go out again
+    assert await rig.sender.reply(group.id, "again") is not None
 
 
 async def test_an_edit_changing_only_a_button_is_made_and_an_equal_keyboard_is_not(
