@@ -84,7 +84,6 @@ def settle_deal(
     made = not conceded and points[bidder] >= contract
     penalty = conventions.concede_penalty
 
-    # Each seat's column is worked out on its own, so one pass does them all.
     written = [0] * seats
     marks = [""] * seats
     stood_still = [False] * seats
@@ -93,61 +92,28 @@ def settle_deal(
     new_totals = totals[:]
     new_bolts = bolts[:]
     for seat in range(seats):
-        if barrel_seat is not None and (seat != bidder if on_barrel_play else seat == barrel_seat):
+        if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
             stood_still[seat] = True
             marks[seat] = "stood still"
             continue
-        if seat == bidder:
-            if conceded:
-                value = -contract * factor if penalty else 0
-                mark = f"-{contract * factor}" if penalty else "conceded"
-            elif made:
-                value = contract * factor
-                mark = f"+{value}"
-            elif on_barrel_play:
-                # A failed barrel attempt costs nothing; running out of attempts costs below.
-                value = 0
-                mark = f"-{contract}"
-            else:
-                value = -contract * factor
-                mark = str(value)
-            bolt = not penalty if conceded else not tricks[seat]
-        else:
-            value = (concede_share(contract) if conceded else round_whistler(points[seat])) * factor
-            mark = str(value)
-            bolt = not conceded and not tricks[seat]
+        value, bolt = _seat_value(
+            seat, bidder, contract, conceded, made, on_barrel_play, points, tricks, factor, penalty
+        )
         written[seat] = value
-        marks[seat] = mark
-        if bolt:
-            bolted[seat] = 1
-            count = new_bolts[seat] + 1
-            if count >= BOLTS_PER_PENALTY:
-                new_bolts[seat] = 0
-                new_totals[seat] += value - BOLT_PENALTY
-                bolt_penalties[seat] = -BOLT_PENALTY
-                continue
-            new_bolts[seat] = count
-        new_totals[seat] += value
+        if seat != bidder or made:
+            marks[seat] = f"+{value}" if seat == bidder else str(value)
+        elif conceded:
+            marks[seat] = f"-{contract * factor}" if penalty else "conceded"
+        else:
+            marks[seat] = f"-{contract}" if on_barrel_play else str(value)
+        bolted[seat] = int(bolt)
+        if _write(seat, value, bolt, new_totals, new_bolts):
+            bolt_penalties[seat] = -BOLT_PENALTY
 
-    winner: int | None = None
     events: list[dict[str, Any]] = []
-    attempts = barrel_attempts
-    seat_on = barrel_seat
-    if seat_on is not None:
-        attempts += 1
-        if on_barrel_play and made:
-            winner = seat_on
-            events.append({"seat": seat_on, "event": "won"})
-    if winner is None and (seat_on is not None or max(new_totals) >= BARREL):
-        seat_on, attempts = _barrel(new_totals, seat_on, attempts, events)
-
-    trucked = [False] * seats
-    if winner is None and conventions.dump_truck:
-        for seat in range(seats):
-            if new_totals[seat] in _TRUCK_TOTALS:
-                new_totals[seat] = 0
-                trucked[seat] = True
-
+    seat_on, attempts, winner, trucked = _after_deal(
+        new_totals, barrel_seat, barrel_attempts, on_barrel_play and made, conventions, events
+    )
     on_barrel = [False] * seats
     if seat_on is not None:
         on_barrel[seat_on] = True
@@ -177,9 +143,6 @@ def settle_deal(
     return new_totals, new_bolts, seat_on, attempts, winner, deltas, notes
 
 
-_TRUCK_TOTALS = frozenset((DUMP_TRUCK, -DUMP_TRUCK))
-
-
 def settle_tallies(
     bidder: int,
     contract: int,
@@ -197,57 +160,102 @@ def settle_tallies(
 
     The next deal needs these at once; the marks and notes of the scoresheet
     row can wait until someone reads them, so the game calls this every deal
-    and :func:`settle_deal` (the same rules, written out in full) only later.
+    and :func:`settle_deal` only later.
     """
     factor = 2 if golden else 1
     on_barrel_play = barrel_seat is not None and bidder == barrel_seat
     made = not conceded and points[bidder] >= contract
+    penalty = conventions.concede_penalty
     new_totals = totals[:]
     new_bolts = bolts[:]
     for seat in range(len(totals)):
-        if barrel_seat is not None and (seat != bidder if on_barrel_play else seat == barrel_seat):
+        if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
             continue
-        if seat == bidder:
-            if conceded:
-                penalty = conventions.concede_penalty
-                value = -contract * factor if penalty else 0
-                bolt = not penalty
-            else:
-                if made:
-                    value = contract * factor
-                elif on_barrel_play:
-                    value = 0
-                else:
-                    value = -contract * factor
-                bolt = not tricks[seat]
-        elif conceded:
-            value = concede_share(contract) * factor
-            bolt = False
-        else:
-            value = round_whistler(points[seat]) * factor
-            bolt = not tricks[seat]
-        if bolt:
-            count = new_bolts[seat] + 1
-            if count >= BOLTS_PER_PENALTY:
-                new_bolts[seat] = 0
-                new_totals[seat] += value - BOLT_PENALTY
-                continue
-            new_bolts[seat] = count
-        new_totals[seat] += value
+        value, bolt = _seat_value(
+            seat, bidder, contract, conceded, made, on_barrel_play, points, tricks, factor, penalty
+        )
+        _write(seat, value, bolt, new_totals, new_bolts)
+    seat_on, attempts, winner, _ = _after_deal(
+        new_totals, barrel_seat, barrel_attempts, on_barrel_play and made, conventions, None
+    )
+    return new_totals, new_bolts, seat_on, attempts, winner
 
-    attempts = barrel_attempts
-    seat_on = barrel_seat
+
+_TRUCK_TOTALS = frozenset((DUMP_TRUCK, -DUMP_TRUCK))
+
+
+def _stands_still(seat: int, bidder: int, barrel_seat: int | None, on_barrel_play: bool) -> bool:
+    """On the barrel only its bidder scores; off it, the seat on the barrel does not."""
+    if barrel_seat is None:
+        return False
+    return seat != bidder if on_barrel_play else seat == barrel_seat
+
+
+def _seat_value(
+    seat: int,
+    bidder: int,
+    contract: int,
+    conceded: bool,
+    made: bool,
+    on_barrel_play: bool,
+    points: tuple[int, ...],
+    tricks: tuple[int, ...] | list[int],
+    factor: int,
+    penalty: bool,
+) -> tuple[int, bool]:
+    """What ``seat`` writes for the deal, before any bolt penalty, and whether it bolted."""
+    if seat == bidder:
+        if conceded:
+            return (-contract * factor if penalty else 0), not penalty
+        if made:
+            return contract * factor, not tricks[seat]
+        # a failed barrel attempt costs nothing; running out of attempts costs later
+        return (0 if on_barrel_play else -contract * factor), not tricks[seat]
+    if conceded:
+        return concede_share(contract) * factor, False
+    return round_whistler(points[seat]) * factor, not tricks[seat]
+
+
+def _write(seat: int, value: int, bolt: bool, totals: list[int], bolts: list[int]) -> bool:
+    """Adds ``value`` and a bolt to the seat's tallies; ``True`` when that bolt cost the penalty."""
+    if bolt:
+        count = bolts[seat] + 1
+        if count >= BOLTS_PER_PENALTY:
+            bolts[seat] = 0
+            totals[seat] += value - BOLT_PENALTY
+            return True
+        bolts[seat] = count
+    totals[seat] += value
+    return False
+
+
+def _after_deal(
+    totals: list[int],
+    barrel_seat: int | None,
+    barrel_attempts: int,
+    barrel_made: bool,
+    conventions: ThousandConventions,
+    events: list[dict[str, Any]] | None,
+) -> tuple[int | None, int, int | None, list[bool]]:
+    """The barrel and the dump truck once ``totals`` hold the deal: the seat on the barrel,
+    its attempts, the winner and who was trucked back to zero. ``events`` (if given)
+    gets what happened on the barrel."""
+    trucked = [False] * len(totals)
+    seat_on, attempts = barrel_seat, barrel_attempts
     if seat_on is not None:
         attempts += 1
-        if on_barrel_play and made:
-            return new_totals, new_bolts, seat_on, attempts, seat_on
-    if seat_on is not None or max(new_totals) >= BARREL:
-        seat_on, attempts = _barrel(new_totals, seat_on, attempts, [])
-    if conventions.dump_truck and (DUMP_TRUCK in new_totals or -DUMP_TRUCK in new_totals):
-        for seat in range(len(totals)):
-            if new_totals[seat] in _TRUCK_TOTALS:
-                new_totals[seat] = 0
-    return new_totals, new_bolts, seat_on, attempts, None
+        if barrel_made:
+            if events is not None:
+                events.append({"seat": seat_on, "event": "won"})
+            return seat_on, attempts, seat_on, trucked
+    if seat_on is not None or max(totals) >= BARREL:
+        seat_on, attempts = _barrel(totals, seat_on, attempts, [] if events is None else events)
+    if conventions.dump_truck and (DUMP_TRUCK in totals or -DUMP_TRUCK in totals):
+        for seat, total in enumerate(totals):
+            if total in _TRUCK_TOTALS:
+                totals[seat] = 0
+                trucked[seat] = True
+    return seat_on, attempts, None, trucked
 
 
 def _barrel(
