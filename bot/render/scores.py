@@ -13,6 +13,9 @@ from bot.render.common import game_title, name_of
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
 _COLUMN = 9
+SHEET_ROWS = 30
+"""Deals the scoresheet lists, the latest ones: a long game's whole sheet would not fit
+in one Telegram message (4,096 characters), and the totals sum up the rest."""
 
 
 def _cell(text: str) -> str:
@@ -88,7 +91,10 @@ def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> lis
 
 def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     header = "    " + "".join(_cell(n) for n in names)
-    rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in sheet.rows]
+    shown = sheet.rows[-SHEET_ROWS:]
+    rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in shown]
+    if len(shown) < len(sheet.rows):
+        rows.insert(0, "  …")
     total = tr("Σ").ljust(4)[:4] + "".join(_cell(str(t)) for t in sheet.totals)
     table = "\n".join([header, *rows, total])
     lines = [tr("<b>Scoresheet — {game}</b>", game=game_title(sheet.game, tr))]

@@ -1,0 +1,60 @@
+"""A long game's deal results and scoresheet still fit in one Telegram message."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+
+import pytest
+
+from bot.engine import new_game
+from bot.engine.base import Scoresheet
+from bot.i18n import Translator, make_i18n
+from bot.render.scores import SHEET_ROWS, deal_result_text, scoresheet_text
+
+TELEGRAM_LIMIT = 4096
+
+
+def _visible(html: str) -> str:
+    """What Telegram counts: the text once the HTML markup is parsed."""
+    text = re.sub(r"<[^>]+>", "", html)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _first_deals(name: str, seats: int, deals: int) -> Scoresheet:
+    game = new_game(name, seats, seed=7)
+    rng = random.Random(7)
+    while len(game.scoresheet().rows) < deals and not game.is_over:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game.scoresheet()
+
+
+@pytest.mark.parametrize(("name", "seats"), [("thousand", 3), ("deberts", 3), ("thousand", 2)])
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_two_hundred_deal_game_fits_in_a_message(name: str, seats: int, locale: str) -> None:
+    real = _first_deals(name, seats, 3)
+    # the real rows over and over: a game far longer than any played
+    rows = tuple(
+        dataclasses.replace(real.rows[n % len(real.rows)], deal_no=n + 1) for n in range(200)
+    )
+    sheet = dataclasses.replace(real, rows=rows)
+    names = ["Алексан" * 9, "Bartholomew-" * 5, "Kristina " * 7][:seats]
+    tr = Translator(make_i18n("en"), locale)
+
+    text = deal_result_text(rows[-1], sheet, names, tr)
+    assert len(_visible(text)) <= TELEGRAM_LIMIT
+    assert len(_visible(scoresheet_text(sheet, names, tr))) <= TELEGRAM_LIMIT
+    # the latest deals are listed, the earliest left to the totals
+    listed = {int(n) for n in re.findall(r"^ *(\d+) ", text, re.M)}
+    assert listed == set(range(200 - SHEET_ROWS + 1, 201))
+    assert "…" in text
+
+
+def test_a_short_game_lists_every_deal() -> None:
+    sheet = _first_deals("thousand", 3, 3)
+    text = scoresheet_text(sheet, ["A", "B", "C"], Translator(make_i18n("en"), "en"))
+    assert all(re.search(rf"^{row.deal_no:>3} ", text, re.M) for row in sheet.rows)
+    assert "…" not in text
