@@ -75,7 +75,9 @@ class Publisher:
                 if settings is not None
                 else lobby_render.lobby_keyboard(record, tr)
             )
-        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text, markup)
+        record.table_msg_id = await self.sender.show(
+            record.chat_id, record.table_msg_id, text, markup
+        )
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     async def game(
