@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from html import escape
 
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.utils.i18n import I18n
 
 from bot.db.models import Seat, TableRecord, TableStatus
@@ -17,6 +19,8 @@ from bot.services.sender import Markup, Sender
 from bot.services.throttle import EditThrottle
 
 __all__ = ["GROUP_EDIT_INTERVAL", "HAND_EDIT_INTERVAL", "NOTIFY_AFTER", "Publisher"]
+
+log = logging.getLogger(__name__)
 
 
 async def _nothing(record: TableRecord) -> None:
@@ -101,13 +105,13 @@ class Publisher:
             sheet = game.scoresheet()
             for row in sheet.rows[rows_before:]:
                 text = scores.deal_result_text(row, sheet, names, tr)
-                await self.sender.send(record.chat_id, text)
+                await self._post(record.chat_id, text)
                 moved.add(record.chat_id)
             if game.is_over:
-                await self.sender.send(record.chat_id, scores.final_text(sheet, names, tr))
+                await self._post(record.chat_id, scores.final_text(sheet, names, tr))
                 moved.add(record.chat_id)
         if notice:
-            await self.sender.send(record.chat_id, notice)
+            await self._post(record.chat_id, notice)
             moved.add(record.chat_id)
         to_act = game.current_seat()
         humans = record.humans()
@@ -121,6 +125,14 @@ class Publisher:
         for seat, person in humans:
             if (seat, person) not in first:
                 await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+
+    async def _post(self, chat_id: int, text: str) -> None:
+        """A result or notice for the table's chat. One Telegram refuses for good is logged
+        and left out: the table and the hands after it are what lets the game go on."""
+        try:
+            await self.sender.send(chat_id, text)
+        except TelegramBadRequest:
+            log.exception("chat %s refused a message; the game goes on without it", chat_id)
 
     async def _seat_hand(
         self,

@@ -177,6 +177,25 @@ async def test_dropped_connections_are_retried_and_the_game_ends_as_without_them
     }
 
 
+async def test_a_result_telegram_refuses_is_left_out_and_the_game_goes_on(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    expected = await reference(tmp_path)
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=SEED)
+    await proc.start()
+    group, users, _ = await seat_players(fake_telegram, "deberts", NAMES, target_301=True)
+    fake_telegram.fail_next(
+        "sendMessage",
+        400,
+        description="Bad Request: message is too long",
+        when=lambda params: "Deal 1 is over." in str(params.get("text")),
+    )
+    await play_out(Turns(fake_telegram, users))
+    assert [c.status for c in fake_telegram.calls("sendMessage") if c.fault] == [400]
+    assert results(fake_telegram, group) == expected[1:]
+    await proc.stop()
+
+
 def _is_card(button: Button) -> bool:
     return code_of(button)[:1] == "c" and len(code_of(button)) == 3
 
