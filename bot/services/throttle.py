@@ -99,6 +99,11 @@ class EditThrottle:
         async with lock:
             # whatever waited is older than ``content``
             waiting = self._latest.pop(key, None)
+            if content is not None:
+                # the next delayed edit counts its interval from this one
+                task = self._waiting.pop(key, None)
+                if task is not None:
+                    task.cancel()
             content = content or waiting
             if content is None:
                 return True  # an edit made meanwhile showed it already
@@ -118,7 +123,9 @@ class EditThrottle:
             # the next change of the table shows it again
             log.exception("a delayed edit of message %s failed", key)
         finally:
-            self._waiting.pop(key, None)
+            # a cancelled task may already have a successor for the same message
+            if self._waiting.get(key) is asyncio.current_task():
+                del self._waiting[key]
 
     def _prune(self) -> None:
         if len(self._edited) < _PRUNE_AT:

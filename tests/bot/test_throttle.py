@@ -68,6 +68,25 @@ async def test_an_edit_that_must_not_wait_supersedes_the_waiting_one() -> None:
     assert [text for *_, text in sender.edits] == ["old", "your turn"]
 
 
+async def test_a_waiting_edit_counts_its_interval_from_an_edit_that_did_not_wait() -> None:
+    # a hand: shown at its owner's turn, played from, their turn again, played from
+    throttle, sender, clock = make()
+    for text, interval, then in [
+        ("turn 1", 0.0, 0.5),
+        ("played 1", 2.0, 1.0),
+        ("turn 2", 0.0, 0.5),
+        ("played 2", 2.0, 0.5),  # now 2 s after "turn 1", only 0.5 s after "turn 2"
+    ]:
+        await throttle.edit(1, 10, text, None, interval=interval)
+        await asyncio.sleep(0)  # a delayed edit starts waiting
+        clock.advance(then)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [text for *_, text in sender.edits] == ["turn 1", "turn 2"]
+    await advance(clock, throttle, 1.0)
+    assert [text for *_, text in sender.edits] == ["turn 1", "turn 2", "played 2"]
+
+
 async def test_other_messages_are_not_held_up() -> None:
     throttle, sender, _ = make()
     await throttle.edit(1, 10, "a", None, interval=3.0)
