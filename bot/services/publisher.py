@@ -27,9 +27,10 @@ async def _nothing(record: TableRecord) -> None:
     return None
 
 
-GROUP_EDIT_INTERVAL = 3.0
+GROUP_EDIT_INTERVAL = 4.0
 """Seconds between edits of a table message in a group: Telegram allows a bot about
-20 messages a minute there."""
+20 messages a minute there, edits included. This takes three quarters of them and
+leaves the rest for deal results, notices and replies to commands."""
 HAND_EDIT_INTERVAL = 2.0
 """Seconds between edits of a waiting player's hand (a chat takes about one message a
 second). The hand of the player to act is never kept waiting, so a hand that just

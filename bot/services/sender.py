@@ -5,10 +5,11 @@ a server error (5xx) or a lost connection is retried after a short pause,
 "message is not modified" is a success, a user who blocked the bot (403) is
 reported once and skipped, an edit of a lost message falls back to a new one,
 a group upgraded to a supergroup is followed to its new id,
-and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` new messages a minute
-(Telegram's limit; a different one can be set). A table's own messages wait for a
-slot; replies to commands never wait and may take only :data:`REPLY_SHARE` of them,
-so a flood of commands neither ties the bot up nor holds a game back.
+and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` messages sent or edited a
+minute (Telegram's limit, which edits share with new messages; a different one can be
+set). A table's own messages wait for a slot; replies to commands never wait and may
+take only :data:`REPLY_SHARE` of the new messages, so a flood of commands neither ties
+the bot up nor holds a game back.
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ class Sender:
         self.on_blocked = on_blocked
         self._shown: OrderedDict[tuple[int, int], int] = OrderedDict()
         self._group_sent: dict[int, deque[float]] = {}
+        self._group_edited: dict[int, deque[float]] = {}
         self.moved: dict[int, int] = {}
         """Groups upgraded to supergroups: the old chat id to the new one."""
 
@@ -127,31 +129,51 @@ class Sender:
                 return None
         return await make()
 
-    def _sent_this_minute(self, chat_id: int, now: float) -> deque[float]:
-        sent = self._group_sent.setdefault(chat_id, deque())
-        while sent and now - sent[0] >= 60:
-            sent.popleft()
-        return sent
+    @staticmethod
+    def _this_minute(windows: dict[int, deque[float]], chat_id: int, now: float) -> deque[float]:
+        times = windows.setdefault(chat_id, deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        return times
 
-    async def _throttle_group(self, chat_id: int) -> None:
+    def _windows(self, chat_id: int, now: float) -> tuple[deque[float], deque[float]]:
+        """The group's sends and edits of the last minute."""
+        return (
+            self._this_minute(self._group_sent, chat_id, now),
+            self._this_minute(self._group_edited, chat_id, now),
+        )
+
+    def slot_wait(self, chat_id: int) -> float:
+        """Seconds until a group may get another message or edit (0: now)."""
+        if chat_id >= 0:
+            return 0.0
+        now = self.clock()
+        sent, edited = self._windows(chat_id, now)
+        if len(sent) + len(edited) < self.group_messages_per_minute:
+            return 0.0
+        oldest = min(times[0] for times in (sent, edited) if times)
+        return max(60 - (now - oldest), 0.0)
+
+    async def _take_slot(self, chat_id: int, windows: dict[int, deque[float]]) -> None:
         if chat_id >= 0:
             return
-        while True:
-            now = self.clock()
-            sent = self._sent_this_minute(chat_id, now)
-            if len(sent) < self.group_messages_per_minute:
-                break
-            # looked at again after the wait: another send may have taken the slot
-            await self.sleep(60 - (now - sent[0]))
-        sent.append(now)
+        # looked at again after each wait: another call may have taken the slot
+        while (wait := self.slot_wait(chat_id)) > 0:
+            await self.sleep(wait)
+        now = self.clock()
+        self._this_minute(windows, chat_id, now).append(now)
 
     def can_reply(self, chat_id: int, messages: int = 1) -> bool:
         """Whether ``messages`` replies to a command fit in the chat's minute now."""
         chat_id = self.moved.get(chat_id, chat_id)
         if chat_id >= 0:
             return True
+        sent, edited = self._windows(chat_id, self.clock())
         share = max(1, int(self.group_messages_per_minute * REPLY_SHARE))
-        return len(self._sent_this_minute(chat_id, self.clock())) + messages <= share
+        return (
+            len(sent) + messages <= share
+            and len(sent) + len(edited) + messages <= self.group_messages_per_minute
+        )
 
     async def reply(
         self,
@@ -179,7 +201,7 @@ class Sender:
     ) -> int | None:
         """``reply_to``: a message this one answers, if it is still there."""
         chat_id = self.moved.get(chat_id, chat_id)
-        await self._throttle_group(chat_id)
+        await self._take_slot(chat_id, self._group_sent)
         params: dict[str, Any] = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
         if reply_to is not None:
             params["reply_parameters"] = {
@@ -215,6 +237,7 @@ class Sender:
             "text": text,
             "reply_markup": _json(markup),
         }
+        await self._take_slot(chat_id, self._group_edited)
         try:
             result = await self.call(chat_id, lambda: api_call(self.bot, "editMessageText", params))
         except TelegramMigrateToChat as error:

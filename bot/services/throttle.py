@@ -6,7 +6,9 @@ and nobody reads a state that lasts a tenth of a second. So a message edited les
 than ``interval`` ago is not edited again at once: its newest content is kept and
 sent when the interval is up, and anything that replaced it meanwhile is never
 sent. At the pace of people the interval has always passed and every edit goes
-out at once. Edits of one message never overtake each other.
+out at once. An edit in a group that has used up its minute (see
+:meth:`Sender.slot_wait`) waits the same way for a slot, rather than holding up its
+caller. Edits of one message never overtake each other.
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ class EditThrottle:
         self.clock = clock or sender.clock
         self._edited: dict[Key, float] = {}
         self._latest: dict[Key, Content] = {}
-        self._waiting: dict[Key, asyncio.Task[None]] = {}
-        """Per message, the task that will send its latest content."""
+        self._waiting: dict[Key, tuple[asyncio.Task[None], float]] = {}
+        """Per message, the task that will send its latest content, and its interval."""
         self._running: set[asyncio.Task[None]] = set()
         """Those tasks and the ones already sending."""
         self._locks: dict[Key, asyncio.Lock] = {}
@@ -61,26 +63,34 @@ class EditThrottle:
         """Edit now if the message was not edited in the last ``interval`` seconds,
         else later; ``False`` only when an edit made now found the message gone."""
         key = (chat_id, message_id)
-        last = self._edited.get(key)
-        now = self.clock()
-        if interval <= 0 or last is None or now - last >= interval:
+        if self._due(key, interval) <= 0:
             return await self._edit(key, (text, markup))
         self._latest[key] = (text, markup)
-        if key not in self._waiting:
-            task = asyncio.create_task(self._later(key, last + interval - now))
-            self._waiting[key] = task
+        waiting = self._waiting.get(key)
+        if waiting is not None and interval < waiting[1]:
+            waiting[0].cancel()  # this content may go sooner than the waiting task would
+            waiting = None
+        if waiting is None:
+            task = asyncio.create_task(self._later(key, interval))
+            self._waiting[key] = (task, interval)
             self._running.add(task)
             task.add_done_callback(self._running.discard)
         return True
+
+    def _due(self, key: Key, interval: float) -> float:
+        """Seconds until ``key`` may be edited: its interval, and a slot in its chat."""
+        last = self._edited.get(key)
+        wait = 0.0 if interval <= 0 or last is None else last + interval - self.clock()
+        return max(wait, self.sender.slot_wait(key[0]))
 
     def forget(self, chat_id: int, message_id: int) -> None:
         """The message is deleted or replaced: whatever waits for it is dropped."""
         key = (chat_id, message_id)
         self._latest.pop(key, None)
         self._edited.pop(key, None)
-        task = self._waiting.pop(key, None)
-        if task is not None:
-            task.cancel()
+        waiting = self._waiting.pop(key, None)
+        if waiting is not None:
+            waiting[0].cancel()
 
     async def settle(self) -> None:
         """Wait until no edit is waiting (a table at rest, or the bot about to stop)."""
@@ -101,9 +111,9 @@ class EditThrottle:
             waiting = self._latest.pop(key, None)
             if content is not None:
                 # the next delayed edit counts its interval from this one
-                task = self._waiting.pop(key, None)
-                if task is not None:
-                    task.cancel()
+                waiting_task = self._waiting.pop(key, None)
+                if waiting_task is not None:
+                    waiting_task[0].cancel()
             content = content or waiting
             if content is None:
                 return True  # an edit made meanwhile showed it already
@@ -111,9 +121,11 @@ class EditThrottle:
             self._prune()
             return await self.sender.edit(key[0], key[1], *content)
 
-    async def _later(self, key: Key, delay: float) -> None:
+    async def _later(self, key: Key, interval: float) -> None:
         try:
-            await self.sleep(delay)
+            # looked at again after each wait: a send may have taken the slot meanwhile
+            while (delay := self._due(key, interval)) > 0:
+                await self.sleep(delay)
             self._waiting.pop(key, None)
             if not await self._edit(key, None) and self.on_lost is not None:
                 await self.on_lost(*key)
@@ -124,7 +136,7 @@ class EditThrottle:
             log.exception("a delayed edit of message %s failed", key)
         finally:
             # a cancelled task may already have a successor for the same message
-            if self._waiting.get(key) is asyncio.current_task():
+            if self._waiting.get(key, (None,))[0] is asyncio.current_task():
                 del self._waiting[key]
 
     def _prune(self) -> None:

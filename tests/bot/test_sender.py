@@ -14,6 +14,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from bot.keyboards.layout import Keyboard
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
 from bot.services.session import LeanSession
+from bot.services.throttle import EditThrottle
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 
@@ -153,6 +154,58 @@ async def test_sends_waiting_together_for_a_group_slot_take_one_slot_each(
     # one slot frees at t = 60, 61 and 62: one send each, not all three at t = 60
     assert sent_at[3:] == [60.0, 61.0, 62.0]
     assert len(fake_telegram.messages(group)) == 6
+
+
+async def test_a_groups_edits_and_new_messages_share_one_minute(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    clock = ManualClock(now=0.0)
+    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    table = await sender.send(group.id, "table 0")
+    assert table is not None
+    for n in (1, 2):  # edits at t = 1 and 2 fill the minute the send began
+        clock.advance(1)
+        assert await sender.edit(group.id, table, f"table {n}")
+    assert sender.slot_wait(group.id) == 58.0
+    assert not sender.can_reply(group.id)
+    assert sender.slot_wait(ann.id) == 0.0  # a private chat has no such limit
+    result = asyncio.create_task(sender.send(group.id, "result"))
+    while clock.asleep() == 0:  # noqa: ASYNC110
+        await asyncio.sleep(0)
+    assert [m.text for m in fake_telegram.messages(group)] == ["table 2"]
+    clock.advance(58)  # t = 60: the first send's slot is free again
+    async with asyncio.timeout(5):
+        assert await result is not None
+    assert [m.text for m in fake_telegram.messages(group)] == ["table 2", "result"]
+
+
+async def test_a_table_edit_in_a_full_minute_waits_for_a_slot_without_holding_its_caller(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    clock = ManualClock(now=0.0)
+    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    throttle = EditThrottle(sender)
+    table = await sender.send(group.id, "lobby")
+    assert table is not None
+    await sender.send(group.id, "notice 1")
+    await sender.send(group.id, "notice 2")
+    clock.advance(10)
+    async with asyncio.timeout(5):  # returns at once: nothing waits on the clock
+        assert await throttle.edit(group.id, table, "trick 1", None, interval=4.0)
+        assert await throttle.edit(group.id, table, "game over", None, interval=0)
+    assert fake_telegram.messages(group)[0].text == "lobby"
+    while clock.asleep() == 0:  # noqa: ASYNC110
+        await asyncio.sleep(0)
+    clock.advance(50)  # t = 60: the lobby's slot is free
+    async with asyncio.timeout(5):
+        await throttle.settle()
+    message = fake_telegram.messages(group)[0]
+    # the newest content went out, once: the one it replaced never did
+    assert message.text == "game over" and message.edit_count == 1
 
 
 async def test_replies_use_half_a_groups_minute_and_never_wait(
