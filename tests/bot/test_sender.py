@@ -16,7 +16,7 @@ from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
 from bot.services.session import LeanSession
 from bot.services.throttle import EditThrottle
 from tests.e2e.harness import ManualClock, VirtualClock
-from tests.fake_telegram import FakeTelegram, fixtures
+from tests.fake_telegram import FakeChat, FakeTelegram, FakeUser, fixtures
 
 fake_telegram = fixtures.fake_telegram
 
@@ -123,13 +123,19 @@ async def test_a_group_gets_at_most_twenty_new_messages_a_minute(
     assert len(rig.clock.waited) == before
 
 
+def three_a_minute(fake: FakeTelegram, rig: Rig) -> tuple[FakeUser, FakeChat, Sender, ManualClock]:
+    """A user, their group, and a Sender allowing it 3 messages a minute from t = 0."""
+    ann = fake.add_user("Ann", started=True)
+    group = fake.add_group("Cards", members=[ann])
+    clock = ManualClock(now=0.0)
+    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    return ann, group, sender, clock
+
+
 async def test_sends_waiting_together_for_a_group_slot_take_one_slot_each(
     fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    ann = fake_telegram.add_user("Ann", started=True)
-    group = fake_telegram.add_group("Cards", members=[ann])
-    clock = ManualClock(now=0.0)
-    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    _ann, group, sender, clock = three_a_minute(fake_telegram, rig)
     sent_at = []
     for n in range(3):  # the window fills at t = 0, 1, 2
         await sender.send(group.id, f"m{n}")
@@ -159,10 +165,7 @@ async def test_sends_waiting_together_for_a_group_slot_take_one_slot_each(
 async def test_a_groups_edits_and_new_messages_share_one_minute(
     fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    ann = fake_telegram.add_user("Ann", started=True)
-    group = fake_telegram.add_group("Cards", members=[ann])
-    clock = ManualClock(now=0.0)
-    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    ann, group, sender, clock = three_a_minute(fake_telegram, rig)
     table = await sender.send(group.id, "table 0")
     assert table is not None
     for n in (1, 2):  # edits at t = 1 and 2 fill the minute the send began
@@ -184,10 +187,7 @@ async def test_a_groups_edits_and_new_messages_share_one_minute(
 async def test_a_table_edit_in_a_full_minute_waits_for_a_slot_without_holding_its_caller(
     fake_telegram: FakeTelegram, rig: Rig
 ) -> None:
-    ann = fake_telegram.add_user("Ann", started=True)
-    group = fake_telegram.add_group("Cards", members=[ann])
-    clock = ManualClock(now=0.0)
-    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=3)
+    _ann, group, sender, clock = three_a_minute(fake_telegram, rig)
     throttle = EditThrottle(sender)
     table = await sender.send(group.id, "lobby")
     assert table is not None
