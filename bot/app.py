@@ -75,7 +75,8 @@ async def create_app(
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
     """``update_workers``: updates handled at once (see :mod:`bot.services.polling`);
-    ``group_messages_per_minute``: new messages a group gets at most (see :class:`Sender`);
+    ``group_messages_per_minute``: messages sent or edited in a group a minute at most
+    (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
     clock: deadlines outlive the process) drive the turn timers."""
     keep_response_models()

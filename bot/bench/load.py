@@ -672,7 +672,7 @@ def main(argv: list[str] | None = None) -> int:
         "--group-rate",
         type=int,
         default=0,
-        help="new messages a group may get a minute (Telegram: 20; default: no limit)",
+        help="messages sent or edited in a group a minute (Telegram: 20; default: no limit)",
     )
     parser.add_argument("--setup-concurrency", type=int, default=32)
     parser.add_argument("--setup-timeout", type=float, default=300.0)
