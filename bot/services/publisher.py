@@ -80,10 +80,16 @@ class Publisher:
                 if settings is not None
                 else lobby_render.lobby_keyboard(record, tr)
             )
-        record.table_msg_id = await self.sender.show(
-            record.chat_id, record.table_msg_id, text, markup
-        )
+        # through the throttle at once, so a group that used its minute does not keep
+        # the press waiting: the lobby catches up when a slot frees
+        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text, markup)
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
+
+    def lobby_over(self, record: TableRecord) -> None:
+        """The game replaces the lobby: a lobby edit still waiting is dropped, and the
+        table's first state goes out at once, not an interval after the last lobby edit."""
+        if record.table_msg_id is not None:
+            self.throttle.forget(record.chat_id, record.table_msg_id)
 
     async def game(
         self,

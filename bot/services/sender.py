@@ -255,18 +255,6 @@ class Sender:
         self._remember(chat_id, message_id, fingerprint)
         return True
 
-    async def show(
-        self,
-        chat_id: int,
-        message_id: int | None,
-        text: str,
-        markup: Markup | None = None,
-    ) -> int | None:
-        """Edit ``message_id`` if there is one and it still exists, else send anew."""
-        if message_id is not None and await self.edit(chat_id, message_id, text, markup):
-            return message_id
-        return await self.send(chat_id, text, markup)
-
     async def delete(self, chat_id: int, message_id: int) -> None:
         self._shown.pop((chat_id, message_id), None)
         # too old or already gone: the new message is what matters

@@ -342,6 +342,7 @@ class TableService:
         conventions = cls.conventions_type.from_json(record.conventions)
         game = cls.new(len(record.seats), conventions, record.seed)
         record.status = TableStatus.PLAYING
+        self.publisher.lobby_over(record)
         await self._commit(record, game, rows_before=0, to_act_before=None)
 
     async def _cancel(self, record: TableRecord) -> None:

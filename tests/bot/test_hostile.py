@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from bot.db.models import TableRecord, TableStatus
 from tests.bot.test_commands import group_of
-from tests.e2e.harness import BotProcess, hand_message, legal_buttons
+from tests.e2e.harness import BotProcess, ManualClock, hand_message, legal_buttons
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
@@ -369,6 +370,45 @@ async def test_a_flood_of_commands_in_a_group_keeps_nobody_waiting(
     assert not answer.show_alert
     await fake.wait_handled()
     assert (await record_of(running, table_id)).version > version
+
+
+async def test_a_lobby_in_a_group_that_used_its_minute_answers_presses_at_once(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, pace = fake_telegram, ManualClock(now=0.0)
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3", manual_pace=pace)
+    app = await proc.start()
+    try:
+        group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+        lobby = await lobby_in(fake, group, ann)
+        while app.sender.slot_wait(group.id) == 0:
+            await app.sender.send(group.id, "news")
+        # the clock stands still: a press waiting for the group's next slot never returns
+        async with asyncio.timeout(5):
+            assert not (await (await ben.press(lobby, "Join")).answer()).show_alert
+            await fake.wait_handled()
+        assert "Ben" not in lobby.text
+        pace.advance(60)  # a slot frees: the lobby catches up
+        await fake.wait_for(lambda: "Ben" in lobby.text)
+    finally:
+        await proc.stop()
+
+
+async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, pace = fake_telegram, ManualClock(now=0.0)
+    proc = BotProcess(fake, tmp_path / "bot.sqlite3", manual_pace=pace)
+    await proc.start()
+    try:
+        group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+        lobby = await lobby_in(fake, group, ann)
+        await (await ben.press(lobby, "Join")).answer()
+        await (await ann.press(lobby, "Start")).answer()
+        # with the clock still, a table edit paced from the last lobby edit would never go
+        await fake.wait_for(lambda: any(b.text == "🂠 My hand" for b in lobby.buttons))
+    finally:
+        await proc.stop()
 
 
 async def test_an_edited_command_is_not_run_again(

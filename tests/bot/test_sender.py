@@ -85,7 +85,8 @@ async def test_an_unchanged_edit_is_a_success_without_a_call(
 
 async def test_a_lost_message_is_sent_again(fake_telegram: FakeTelegram, rig: Rig) -> None:
     ann = fake_telegram.add_user("Ann", started=True)
-    new_id = await rig.sender.show(ann.id, 999, "table")
+    assert not await rig.sender.edit(ann.id, 999, "table")  # gone: the caller sends anew
+    new_id = await rig.sender.send(ann.id, "table")
     assert new_id is not None and new_id != 999
     assert fake_telegram.messages(ann)[-1].text == "table"
 
@@ -286,7 +287,9 @@ async def test_a_group_upgraded_to_a_supergroup_is_followed(
     old_message = await rig.sender.send(group.id, "table")
     assert old_message is not None
     new_id = fake_telegram.migrate_group(group)
-    assert await rig.sender.show(group.id, old_message, "table v2") is not None
+    # the old group's messages cannot be edited any more; a new one goes to the new chat
+    assert not await rig.sender.edit(group.id, old_message, "table v2")
+    assert await rig.sender.send(group.id, "table v2") is not None
     assert rig.sender.moved == {group.id: new_id}
     assert fake_telegram.messages(new_id)[-1].text == "table v2"
 

@@ -31,14 +31,22 @@ class BotProcess:
     """One run of the bot; ``restart()`` stops it and starts a fresh one on the same database."""
 
     def __init__(
-        self, fake: FakeTelegram, database: Path, *, seed: int = 1, **options: Any
+        self,
+        fake: FakeTelegram,
+        database: Path,
+        *,
+        seed: int = 1,
+        manual_pace: ManualClock | None = None,
+        **options: Any,
     ) -> None:
-        """``options`` go on to ``create_app`` (``default_timer=60``, ...)."""
+        """``options`` go on to ``create_app`` (``default_timer=60``, ...). The Bot API
+        calls are paced on :attr:`clock`, whose waits cost nothing, or on ``manual_pace``."""
         self.fake = fake
         self.options = options
         self.database = database
         self.seed = seed
         self.clock = VirtualClock()
+        self.manual_pace = manual_pace
         self.wall = ManualClock()
         self.app: App | None = None
         self._stack: AsyncExitStack | None = None
@@ -53,8 +61,8 @@ class BotProcess:
             self.database,
             default_locale="en",
             seed_source=lambda: next(seeds),
-            sleep=self.clock.sleep,
-            clock=self.clock,
+            sleep=(self.manual_pace or self.clock).sleep,
+            clock=self.manual_pace or self.clock,
             timer_clock=self.wall,
             timer_sleep=self.wall.sleep,
             **self.options,
