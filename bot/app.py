@@ -55,6 +55,7 @@ class App:
 
     async def close(self) -> None:
         await self.timers.stop()
+        await self.tables.close()
         await self.tables.publisher.throttle.close()
         await self.db.close()
 

@@ -37,7 +37,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot.keyboards.layout import Keyboard
 from bot.services.session import call as api_call
 
-__all__ = ["GROUP_MESSAGES_PER_MINUTE", "REPLY_SHARE", "Markup", "Sender"]
+__all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
 
 Markup = Keyboard | InlineKeyboardMarkup
 
@@ -48,6 +48,8 @@ GROUP_MESSAGES_PER_MINUTE = 20
 REPLY_SHARE = 0.5
 """The part of a group's minute that replies to commands may use."""
 _MAX_ATTEMPTS = 5
+OUT_OF_REACH = (TelegramNetworkError, TelegramServerError, TelegramRetryAfter)
+"""What a call raises when Telegram did not answer it in all its attempts."""
 _BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
 

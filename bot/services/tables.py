@@ -14,6 +14,7 @@ both locks (:meth:`TableService.lock`) and shows its change before letting go.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 import time
@@ -32,6 +33,7 @@ from bot.render.lobby import LOBBY_MINUTES, TURN_TIMERS
 from bot.render.table import hand_alert, last_trick_text, table_text
 from bot.services.publisher import Publisher
 from bot.services.reasons import refusal
+from bot.services.sender import OUT_OF_REACH
 
 __all__ = [
     "AWAY_AFTER",
@@ -54,6 +56,9 @@ LOBBY_TTL = LOBBY_MINUTES * 60
 AWAY_AFTER = 3
 """Turns timed out in a row after which a bot keeps the seat until its person returns."""
 TIMEOUT_LEVEL = "easy"
+SHOW_AGAIN = (5.0, 15.0, 30.0, 60.0)
+"""Seconds before showing a table again while Telegram stays out of reach (the last
+one repeats until it answers)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,8 @@ class TableService:
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, tuple[int, Game]] = {}
         self._pending: dict[int, _Pending] = {}
+        self._again: dict[int, asyncio.Task[None]] = {}
+        """Per table, the task that shows it again once Telegram answers."""
         publisher.on_shown = tables.save_shown
         publisher.throttle.on_lost = self._message_lost
 
@@ -508,13 +515,60 @@ class TableService:
         pending = self._pending.pop(record.id, None)
         if pending is None:
             return
-        await self._publish(
-            record,
-            game,
-            rows_before=self._unposted(record, game),
-            to_act_before=pending.to_act_before,
-            notice=pending.notice,
-        )
+        await self._attempt(self._publish, record, game, pending)
+
+    async def _attempt(
+        self,
+        show: Callable[..., Awaitable[None]],
+        record: TableRecord,
+        game: Game,
+        pending: _Pending,
+    ) -> bool:
+        """``show`` what ``pending`` holds; ``False`` when Telegram was out of reach."""
+        try:
+            await show(
+                record,
+                game,
+                rows_before=self._unposted(record, game),
+                to_act_before=pending.to_act_before,
+                notice=pending.notice,
+            )
+        except OUT_OF_REACH as error:
+            self._show_again(record.id, pending, error)
+            return False
+        return True
+
+    def _show_again(self, table_id: int, pending: _Pending, error: Exception) -> None:
+        """Telegram stayed out of reach past the sender's retries: what ``pending`` held is
+        shown by a later attempt, or by the next change along with it. The state is saved;
+        without this the players would wait for buttons that never come."""
+        newer = self._pending.get(table_id)
+        if newer is None:
+            self._pending[table_id] = pending
+        else:  # changes committed since: shown together, as from the older one
+            newer.to_act_before = pending.to_act_before
+            newer.notices[:0] = pending.notices
+        if table_id not in self._again:
+            log.warning("table %s not shown (%s); it will be again", table_id, error)
+            self._again[table_id] = asyncio.create_task(self._show_later(table_id))
+
+    async def _show_later(self, table_id: int) -> None:
+        try:
+            for attempt in itertools.count():
+                await self.publisher.sender.sleep(SHOW_AGAIN[min(attempt, len(SHOW_AGAIN) - 1)])
+                if await self.publish(table_id):
+                    return
+        except Exception:
+            log.exception("table %s could not be shown again", table_id)
+        finally:
+            self._again.pop(table_id, None)
+
+    async def close(self) -> None:
+        """The bot is stopping: a restart shows every table anew (:meth:`resume_all`)."""
+        tasks = list(self._again.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     @staticmethod
     def _unposted(record: TableRecord, game: Game) -> int:
@@ -523,39 +577,35 @@ class TableService:
             return record.unposted_from
         return game.rows_scored
 
-    async def publish(self, table_id: int) -> None:
-        """Show what presses committed on the table, if nobody has shown it yet.
+    async def publish(self, table_id: int) -> bool:
+        """Show what presses committed on the table, if nobody has shown it yet; ``False``
+        when Telegram was out of reach, and it will be shown again later.
 
         Runs under the show lock; the state lock is taken only to read the record and
         to mark posted results, so presses go on being committed meanwhile (saving only
         the game's columns: see :meth:`TableRepo.save_state`).
         """
         if table_id not in self._pending:
-            return
+            return True
         locks = self.lock(table_id)
         async with locks.show:
             async with locks.state:
                 pending = self._pending.pop(table_id, None)
                 if pending is None:
-                    return  # shown by a publish that ran first
+                    return True  # shown by a publish that ran first
                 record = await self.tables.get(table_id)
                 if record is None or record.state is None:
-                    return
+                    return True
                 game = self.load(record)
             rows = game.rows_scored
             shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))
-            await self.publisher.game(
-                record,
-                game,
-                rows_before=self._unposted(record, game),
-                to_act_before=pending.to_act_before,
-                notice=pending.notice,
-            )
+            shown_all = await self._attempt(self.publisher.game, record, game, pending)
             if (record.chat_id, record.table_msg_id, record.hand_msgs) != shown:
-                # only holders of the show lock write these columns
+                # only holders of the show lock write these columns; messages sent before
+                # a failure are kept too, so a later attempt edits rather than sends again
                 await self.tables.save_shown(record)
-            if record.unposted_from is None:
-                return
+            if not shown_all or record.unposted_from is None:
+                return shown_all
             async with locks.state:
                 fresh = await self.tables.get(table_id)
                 if fresh is not None:
@@ -563,6 +613,7 @@ class TableService:
                     later = self.load(fresh).rows_scored > rows
                     fresh.unposted_from = rows if later else None
                     await self.tables.save_state(fresh)
+            return True
 
     async def _publish(
         self,
@@ -574,12 +625,15 @@ class TableService:
         notice: str | None = None,
     ) -> None:
         shown = (record.table_msg_id, dict(record.hand_msgs), record.unposted_from)
-        await self.publisher.game(
-            record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
-        )
-        record.unposted_from = None
-        if (record.table_msg_id, record.hand_msgs, record.unposted_from) != shown:
-            await self.tables.save(record)
+        try:
+            await self.publisher.game(
+                record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
+            )
+            record.unposted_from = None
+        finally:
+            # messages sent before a failure are kept, so a later attempt edits them
+            if (record.table_msg_id, record.hand_msgs, record.unposted_from) != shown:
+                await self.tables.save(record)
 
     def _arm(
         self, record: TableRecord, game: Game, to_act_before: int | None, *, moved: bool

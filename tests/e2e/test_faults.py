@@ -12,6 +12,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
+from bot.services.tables import SHOW_AGAIN
 from tests.e2e.harness import (
     BotProcess,
     code_of,
@@ -113,6 +115,7 @@ async def faulty_game(fake: FakeTelegram, tmp_path: Path, fault: Fault) -> BotPr
     return proc
 
 
+_ATTEMPTS = _SENDER_ATTEMPTS + 1
 _METHODS = ("sendMessage", "editMessageText", "answerCallbackQuery", "deleteMessage")
 
 
@@ -175,6 +178,20 @@ async def test_dropped_connections_are_retried_and_the_game_ends_as_without_them
         "editMessageText",
         "answerCallbackQuery",
     }
+
+
+async def test_an_outage_longer_than_the_senders_retries_is_shown_later_and_the_game_goes_on(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    outage = _ATTEMPTS + 3  # every attempt at the next hand fails, and the first retries too
+
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n == 3:  # early in the first deal: no result is being posted
+            fake.fail_next("editMessageText", 502, count=outage)
+
+    proc = await faulty_game(fake_telegram, tmp_path, fault)
+    assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == outage
+    assert [w for w in proc.clock.waited if w in SHOW_AGAIN] == [SHOW_AGAIN[0]]
 
 
 async def test_a_result_telegram_refuses_is_left_out_and_the_game_goes_on(
