@@ -596,6 +596,8 @@ class TableService:
                 record = await self.tables.get(table_id)
                 if record is None or record.state is None:
                     return True
+                if record.status == TableStatus.CANCELLED:
+                    return True  # its messages say so now; a move made before is not shown
                 game = self.load(record)
             rows = game.rows_scored
             shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))

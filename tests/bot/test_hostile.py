@@ -411,6 +411,24 @@ async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
         await proc.stop()
 
 
+async def test_a_move_not_yet_shown_when_its_table_is_cancelled_is_never_shown(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    table, _, hand, legal = await host_to_play(fake, group, ann)
+    gate = fake.hold("answerCallbackQuery")  # the move is saved; its answer and show wait
+    press = await ann.press(hand, legal[0].text)
+    await gate.wait_arrived()
+    await ann.send(group, "/cancel")
+    await fake.wait_for(lambda: hand.text == "The table was cancelled.")
+    gate.release()
+    await press.answer()
+    await fake.wait_handled()
+    assert hand.text == "The table was cancelled." and not hand.buttons
+    assert not table.buttons
+
+
 async def test_an_edited_command_is_not_run_again(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
