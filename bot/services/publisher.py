@@ -110,10 +110,11 @@ class Publisher:
         moved: set[int] = set()
         if game.rows_scored > rows_before or game.is_over:
             sheet = game.scoresheet()
-            for row in sheet.rows[rows_before:]:
+            for posted, row in enumerate(sheet.rows[rows_before:], start=rows_before + 1):
                 text = scores.deal_result_text(row, sheet, names, tr)
                 await self._post(record.chat_id, text)
                 moved.add(record.chat_id)
+                record.unposted_from = posted  # should what follows fail, not posted again
             if game.is_over:
                 await self._post(record.chat_id, scores.final_text(sheet, names, tr))
                 moved.add(record.chat_id)

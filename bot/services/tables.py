@@ -606,16 +606,20 @@ class TableService:
                 # only holders of the show lock write these columns; messages sent before
                 # a failure are kept too, so a later attempt edits rather than sends again
                 await self.tables.save_shown(record)
-            if not shown_all or record.unposted_from is None:
+            if record.unposted_from is None:
                 return shown_all
             async with locks.state:
                 fresh = await self.tables.get(table_id)
                 if fresh is not None:
-                    # presses committed meanwhile may have ended another deal
-                    later = self.load(fresh).rows_scored > rows
-                    fresh.unposted_from = rows if later else None
+                    if shown_all:
+                        # presses committed meanwhile may have ended another deal
+                        later = self.load(fresh).rows_scored > rows
+                        fresh.unposted_from = rows if later else None
+                    else:
+                        # the results posted before the failure are not posted again
+                        fresh.unposted_from = record.unposted_from
                     await self.tables.save_state(fresh)
-            return True
+            return shown_all
 
     async def _publish(
         self,

@@ -108,10 +108,12 @@ async def faulty_game(fake: FakeTelegram, tmp_path: Path, fault: Fault) -> BotPr
     expected = await reference(tmp_path)
     proc = BotProcess(fake, tmp_path / "bot.sqlite3", seed=SEED)
     await proc.start()
-    group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
-    await play_out(Turns(fake, users), fault)
-    assert results(fake, group) == expected
-    await proc.stop()
+    try:
+        group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+        await play_out(Turns(fake, users), fault)
+        assert results(fake, group) == expected
+    finally:
+        await proc.stop()  # a failed game stops its bot too, rather than leave it polling
     return proc
 
 
@@ -192,6 +194,21 @@ async def test_an_outage_longer_than_the_senders_retries_is_shown_later_and_the_
     proc = await faulty_game(fake_telegram, tmp_path, fault)
     assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == outage
     assert [w for w in proc.clock.waited if w in SHOW_AGAIN] == [SHOW_AGAIN[0]]
+
+
+async def test_a_result_posted_before_an_outage_is_not_posted_again(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    # the publish that posts deal 1's result goes on to show deal 2, and that fails
+    fake_telegram.fail_next(
+        "editMessageText",
+        502,
+        count=_ATTEMPTS,
+        when=lambda params: "deal 2 ·" in str(params.get("text")),
+    )
+    proc = await faulty_game(fake_telegram, tmp_path, lambda fake, n: None)
+    assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == _ATTEMPTS
+    assert SHOW_AGAIN[0] in proc.clock.waited
 
 
 async def test_a_result_telegram_refuses_is_left_out_and_the_game_goes_on(
