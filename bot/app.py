@@ -121,6 +121,7 @@ async def create_app(
     dp["table_repo"] = table_repo
     dp["people"] = people
     dp["sender"] = sender
+    dp["publisher"] = publisher
     dp["i18n"] = i18n
 
     async def on_startup(bot: Bot) -> None:

@@ -14,6 +14,7 @@ from bot.db.repo import PeopleRepo, TableRepo
 from bot.handlers.common import person
 from bot.i18n import LOCALES, Translator
 from bot.keyboards.callbacks import Lang
+from bot.services.publisher import Publisher
 from bot.services.sender import Sender
 
 __all__ = ["make_router"]
@@ -58,6 +59,7 @@ async def pick(
     people: PeopleRepo,
     table_repo: TableRepo,
     sender: Sender,
+    publisher: Publisher,
     i18n: I18n,
 ) -> None:
     if callback.message is None:
@@ -70,7 +72,9 @@ async def pick(
     )
     await sender.answer(callback, text)
     if isinstance(callback.message, Message):
-        await sender.edit(chat.id, callback.message.message_id, text)
+        # anyone may press it: in a group that used its minute the edit waits for a slot
+        # in the background, never in this handler
+        await publisher.edit(chat.id, callback.message.message_id, text)
 
 
 async def _set(

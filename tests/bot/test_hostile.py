@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.app import App
 from bot.db.models import TableRecord, TableStatus
 from tests.bot.test_commands import group_of
 from tests.e2e.harness import BotProcess, ManualClock, hand_message, legal_buttons
@@ -372,43 +373,65 @@ async def test_a_flood_of_commands_in_a_group_keeps_nobody_waiting(
     assert (await record_of(running, table_id)).version > version
 
 
-async def test_a_lobby_in_a_group_that_used_its_minute_answers_presses_at_once(
+@pytest.fixture
+async def paced(
     fake_telegram: FakeTelegram, tmp_path: Path
-) -> None:
-    fake, pace = fake_telegram, ManualClock(now=0.0)
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3", manual_pace=pace)
+) -> AsyncIterator[tuple[App, ManualClock]]:
+    """The bot with its Bot API calls paced on a clock that moves only when a test says."""
+    pace = ManualClock(now=0.0)
+    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", manual_pace=pace)
     app = await proc.start()
-    try:
-        group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-        lobby = await lobby_in(fake, group, ann)
-        while app.sender.slot_wait(group.id) == 0:
-            await app.sender.send(group.id, "news")
-        # the clock stands still: a press waiting for the group's next slot never returns
-        async with asyncio.timeout(5):
-            assert not (await (await ben.press(lobby, "Join")).answer()).show_alert
-            await fake.wait_handled()
-        assert "Ben" not in lobby.text
-        pace.advance(60)  # a slot frees: the lobby catches up
-        await fake.wait_for(lambda: "Ben" in lobby.text)
-    finally:
-        await proc.stop()
+    yield app, pace
+    await proc.stop()
+
+
+async def use_up_the_minute(app: App, group: FakeChat) -> None:
+    while app.sender.slot_wait(group.id) == 0:
+        await app.sender.send(group.id, "news")
+
+
+async def test_a_lobby_in_a_group_that_used_its_minute_answers_presses_at_once(
+    fake_telegram: FakeTelegram, paced: tuple[App, ManualClock]
+) -> None:
+    fake, (app, pace) = fake_telegram, paced
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_in(fake, group, ann)
+    await use_up_the_minute(app, group)
+    # the clock stands still: a press waiting for the group's next slot never returns
+    async with asyncio.timeout(5):
+        assert not (await (await ben.press(lobby, "Join")).answer()).show_alert
+        await fake.wait_handled()
+    assert "Ben" not in lobby.text
+    pace.advance(60)  # a slot frees: the lobby catches up
+    await fake.wait_for(lambda: "Ben" in lobby.text)
+
+
+async def test_language_buttons_in_a_group_that_used_its_minute_keep_nobody_waiting(
+    fake_telegram: FakeTelegram, paced: tuple[App, ManualClock]
+) -> None:
+    fake, (app, pace) = fake_telegram, paced
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/lang")
+    picker = await fake.wait_for_message(group)
+    await use_up_the_minute(app, group)
+    async with asyncio.timeout(5):  # the clock stands still: nothing may wait on it
+        for _ in range(3):
+            await (await ben.press(picker, "English")).answer()
+        await fake.wait_handled()
+    pace.advance(60)
+    await fake.wait_for(lambda: picker.text != "Choose the language:")
 
 
 async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, paced: tuple[App, ManualClock]
 ) -> None:
-    fake, pace = fake_telegram, ManualClock(now=0.0)
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3", manual_pace=pace)
-    await proc.start()
-    try:
-        group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-        lobby = await lobby_in(fake, group, ann)
-        await (await ben.press(lobby, "Join")).answer()
-        await (await ann.press(lobby, "Start")).answer()
-        # with the clock still, a table edit paced from the last lobby edit would never go
-        await fake.wait_for(lambda: any(b.text == "🂠 My hand" for b in lobby.buttons))
-    finally:
-        await proc.stop()
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_in(fake, group, ann)
+    await (await ben.press(lobby, "Join")).answer()
+    await (await ann.press(lobby, "Start")).answer()
+    # with the clock still, a table edit paced from the last lobby edit would never go
+    await fake.wait_for(lambda: any(b.text == "🂠 My hand" for b in lobby.buttons))
 
 
 async def test_a_move_not_yet_shown_when_its_table_is_cancelled_is_never_shown(
