@@ -361,15 +361,16 @@ class TableService:
             await self.publisher.lobby(record)
         else:
             tr = self.publisher.tr(record.lang)
-            await self.publisher.sender.send(record.chat_id, tr("The table was cancelled."))
+            notice = tr("The table was cancelled.")
             game = self.load(record)
-            await self.publisher.show(
-                record.chat_id,
-                record.table_msg_id,
-                table_text(game.view(None, brief=True), [s.name for s in record.seats], tr),
-            )
+            names = [s.name for s in record.seats]
+            last = table_text(game.view(None, brief=True), names, tr)
+            # the table message says so too, so the notice, which tells the group at once,
+            # may be left out when the group has used its minute rather than keep this waiting
+            await self.publisher.show(record.chat_id, record.table_msg_id, f"{last}\n\n{notice}")
+            await self.publisher.sender.reply(record.chat_id, notice)
             for user_id, message_id in record.hand_msgs.items():
-                await self.publisher.edit(user_id, message_id, tr("The table was cancelled."))
+                await self.publisher.edit(user_id, message_id, notice)
         await self.tables.save(record)
 
     async def cancel(self, chat_id: int, who: Person, tr: Translator) -> Reply:

@@ -422,6 +422,23 @@ async def test_language_buttons_in_a_group_that_used_its_minute_keep_nobody_wait
     await fake.wait_for(lambda: picker.text != "Choose the language:")
 
 
+async def test_a_game_cancelled_in_a_group_that_used_its_minute_keeps_nobody_waiting(
+    fake_telegram: FakeTelegram, paced: tuple[App, ManualClock]
+) -> None:
+    fake, (app, pace) = fake_telegram, paced
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann, ben)
+    hands = [await fake.wait_for(lambda u=u: hand_message(fake, u)) for u in (ann, ben)]
+    await use_up_the_minute(app, group)
+    async with asyncio.timeout(5):  # the clock stands still: nothing may wait on it
+        await ann.send(group, "/cancel")
+        await fake.wait_handled()
+    assert all(h.text == "The table was cancelled." for h in hands)
+    pace.advance(60)  # a slot frees: the table message says it too
+    await fake.wait_for(lambda: table.text.endswith("The table was cancelled."))
+    assert not table.buttons
+
+
 async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
     fake_telegram: FakeTelegram, paced: tuple[App, ManualClock]
 ) -> None:
