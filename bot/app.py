@@ -66,7 +66,7 @@ async def create_app(
     *,
     default_locale: str = "ru",
     default_timer: int = 0,
-    update_workers: int = 16,
+    update_workers: int = 12,
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,

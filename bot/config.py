@@ -22,7 +22,7 @@ class Settings(BaseSettings):
     default_locale: str = Field(default="ru", pattern=r"^(ru|en)$")
     log_level: str = Field(default="INFO", pattern=r"(?i)^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
     turn_timer: int = Field(default=90, ge=0, le=3600)
-    update_workers: int = Field(default=16, ge=1, le=100)
+    update_workers: int = Field(default=12, ge=1, le=100)
     group_messages_per_minute: int = Field(default=20, ge=1)
 
     @field_validator("bot_token")

@@ -31,7 +31,7 @@ MAX_WORKERS = 100
 
 
 class BoundedDispatcher(Dispatcher):
-    def __init__(self, *, workers: int = 16, **kwargs: Any) -> None:
+    def __init__(self, *, workers: int = 12, **kwargs: Any) -> None:
         if not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1..{MAX_WORKERS}, not {workers}")
         super().__init__(**kwargs)

@@ -52,7 +52,7 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert settings.database_path == Path("data/bot.sqlite3")
     assert settings.default_locale == "ru"
     assert settings.turn_timer == 90
-    assert settings.update_workers == 16
+    assert settings.update_workers == 12
     assert settings.group_messages_per_minute == 20  # Telegram's limit
 
 
