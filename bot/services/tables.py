@@ -34,6 +34,7 @@ from bot.render.table import hand_alert, last_trick_text, table_text
 from bot.services.publisher import Publisher
 from bot.services.reasons import refusal
 from bot.services.sender import OUT_OF_REACH
+from bot.services.tasks import cancel_all
 
 __all__ = [
     "AWAY_AFTER",
@@ -566,10 +567,7 @@ class TableService:
 
     async def close(self) -> None:
         """The bot is stopping: a restart shows every table anew (:meth:`resume_all`)."""
-        tasks = list(self._again.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_all(self._again.values())
 
     @staticmethod
     def _unposted(record: TableRecord, game: Game) -> int:

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.services.sender import Markup, Sender
+from bot.services.tasks import cancel_all
 
 __all__ = ["EditThrottle"]
 
@@ -68,7 +69,7 @@ class EditThrottle:
         self._latest[key] = (text, markup)
         waiting = self._waiting.get(key)
         if waiting is not None and interval < waiting[1]:
-            waiting[0].cancel()  # this content may go sooner than the waiting task would
+            self._drop_waiting(key)  # this content may go sooner than the waiting task would
             waiting = None
         if waiting is None:
             task = asyncio.create_task(self._later(key, interval))
@@ -88,6 +89,9 @@ class EditThrottle:
         key = (chat_id, message_id)
         self._latest.pop(key, None)
         self._edited.pop(key, None)
+        self._drop_waiting(key)
+
+    def _drop_waiting(self, key: Key) -> None:
         waiting = self._waiting.pop(key, None)
         if waiting is not None:
             waiting[0].cancel()
@@ -98,10 +102,7 @@ class EditThrottle:
             await asyncio.gather(*self._running, return_exceptions=True)
 
     async def close(self) -> None:
-        tasks = list(self._running)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_all(self._running)
 
     async def _edit(self, key: Key, content: Content | None) -> bool:
         """Edit with ``content``, or with the latest waiting content when ``None``."""
@@ -110,10 +111,7 @@ class EditThrottle:
             # whatever waited is older than ``content``
             waiting = self._latest.pop(key, None)
             if content is not None:
-                # the next delayed edit counts its interval from this one
-                waiting_task = self._waiting.pop(key, None)
-                if waiting_task is not None:
-                    waiting_task[0].cancel()
+                self._drop_waiting(key)  # the next delayed edit counts from this one
             content = content or waiting
             if content is None:
                 return True  # an edit made meanwhile showed it already

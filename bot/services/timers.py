@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.services.tables import TableService
+from bot.services.tasks import cancel_all
 
 __all__ = ["RETRY_AFTER", "Scheduler"]
 
@@ -95,9 +96,7 @@ class Scheduler:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self._waiting = False
-            for waiting in waits:
-                waiting.cancel()
-            await asyncio.gather(*waits, return_exceptions=True)
+            await cancel_all(waits)
 
     async def settled(self) -> None:
         """Wait until everything due by the clock's time now has been handled."""
