@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 
 from bot.config import Settings, load_settings
+from bot.loop import run
 
 
 async def main(settings: Settings) -> None:
@@ -40,4 +40,4 @@ if __name__ == "__main__":
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    asyncio.run(main(settings))
+    run(main(settings))
