@@ -35,7 +35,8 @@ def _table_lines(
 ) -> list[str]:
     """Lines both the table and hand messages show: trump, auction, trick, tricks taken.
 
-    ``live=False`` leaves out what changes with every card, for a waiting player's hand.
+    ``live=False`` leaves out what changes with every bid and card, for a waiting
+    player's hand: the table message shows those, and the hand is not edited for them.
     """
     locale = tr.locale
     lines = []
@@ -53,7 +54,7 @@ def _table_lines(
             if talon.get("taken_by") is not None:
                 line += " → " + name_of(names, talon["taken_by"])
             lines.append(line)
-    if view.get("auction"):
+    if live and view.get("auction"):
         said = ", ".join(
             f"{name_of(names, a['seat'])}: {action_label(a['action'], tr, names)}"
             for a in view["auction"]

@@ -141,3 +141,55 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
     finally:
         await app.close()
         await bot.session.close()
+
+
+async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_hand(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    clock = ManualClock()
+    app = await create_app(
+        bot, tmp_path / "b.sqlite3", seed_source=lambda: 5, sleep=clock.sleep, clock=clock
+    )
+    tr = Translator(make_i18n("en"), "en")
+    try:
+        group, people, record = await started_table(
+            app, fake, ["Ann", "Ben", "Cid"], tr, private_chats=True
+        )
+        table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
+        bids = 0
+        for _ in range(12):  # all passing deals again: a few rounds of bids are enough
+            current = await app.tables.tables.get(record.id)
+            assert current is not None
+            game = app.tables.load(current)
+            if "bidding" not in game.phase:
+                break
+            seat = game.current_seat()
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            action = "pass" if "pass" in legal else legal[0]
+            mark = fake.mark()
+            await app.tables.act(record.id, current.version, people[seat], action, tr)
+            await app.tables.publish(record.id)
+            clock.advance(60)  # anything held back goes out now
+            await app.tables.publisher.throttle.settle()
+            saved = await app.tables.tables.get(record.id)
+            assert saved is not None
+            after = app.tables.load(saved)
+            shown = {c.params.get("chat_id") for c in fake.calls(since=mark)}
+            if after.is_over or after.deal_no != game.deal_no:
+                continue  # a redeal shows every hand anew
+            bids += 1
+            to_act = after.current_seat()
+            waiting = {p.id for s, p in enumerate(people) if s not in (seat, to_act)}
+            assert not shown & waiting, "a hand whose cards and buttons stayed is not edited"
+            assert people[seat].id in shown  # the bidder's buttons go
+            if to_act is not None:
+                bidder_hand = fake.messages(people[to_act].id)[-1]
+                assert "Auction: " in bidder_hand.text and "Your turn" in bidder_hand.text
+            assert "Auction: " in table.text
+        assert bids >= 2
+    finally:
+        await app.close()
+        await bot.session.close()
