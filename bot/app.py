@@ -114,7 +114,8 @@ async def create_app(
         clock=timer_clock,
     )
     timers = Scheduler(tables, clock=timer_clock, sleep=timer_sleep)
-    dp = BoundedDispatcher(workers=update_workers)
+    # the bot keeps no conversation state: aiogram's FSM would only cost a lookup an update
+    dp = BoundedDispatcher(workers=update_workers, disable_fsm=True)
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
     dp["tables"] = tables

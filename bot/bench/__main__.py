@@ -12,9 +12,11 @@ BENCHMARKS = {"engine": "bot.bench.engine", "load": "bot.bench.load"}
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("name", choices=sorted(BENCHMARKS))
-    args, rest = parser.parse_known_args(argv)
+    # everything after the name is the benchmark's, its own -h included
+    parser.add_argument("options", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
     module = importlib.import_module(BENCHMARKS[args.name])
-    result: int = module.main(rest)
+    result: int = module.main(args.options)
     return result
 
 
