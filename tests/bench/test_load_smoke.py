@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.bench.__main__ import main as bench_main
+
 ROOT = Path(__file__).resolve().parents[2]
 
 FIGURES = (
@@ -78,3 +82,12 @@ def test_load_benchmark_tiny() -> None:
     assert figures["setup_failures"] == {}
     assert figures["refused_presses"] == 0
     assert figures["bot_exit_code"] is not None  # the bot process was stopped
+
+
+def test_each_benchmark_explains_its_own_options(capsys: pytest.CaptureFixture[str]) -> None:
+    for name, option in (("load", "--tables"), ("engine", "--seconds")):
+        with pytest.raises(SystemExit) as stopped:
+            bench_main([name, "-h"])
+        assert stopped.value.code == 0
+        usage = capsys.readouterr().out
+        assert usage.startswith(f"usage: python -m bot.bench {name}") and option in usage
