@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Protocol
 
 from aiogram.client.default import DefaultBotProperties
 
 from bot.app import App, create_app
 from bot.db.models import TableRecord
+from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.services.tables import Person
 from tests.e2e.harness import ManualClock, VirtualClock
@@ -16,6 +20,29 @@ from tests.fake_telegram import FakeTelegram, fixtures
 from tests.fake_telegram.models import FakeChat
 
 fake_telegram = fixtures.fake_telegram
+
+
+class Clock(Protocol):
+    def __call__(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+@asynccontextmanager
+async def service(
+    fake: FakeTelegram, tmp_path: Path, clock: Clock, *, seed: int
+) -> AsyncIterator[tuple[App, Translator]]:
+    """The bot's app on a fresh database, without polling: tests call its services."""
+    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
+    app = await create_app(
+        bot, tmp_path / "b.sqlite3", seed_source=lambda: seed, sleep=clock.sleep, clock=clock
+    )
+    try:
+        yield app, Translator(make_i18n("en"), "en")
+    finally:
+        await app.close()
+        await bot.session.close()
+
 
 REASONS = {
     "You must follow suit.",
@@ -46,17 +73,19 @@ async def started_table(
     return group, people, record
 
 
+async def saved_game(app: App, table_id: int) -> tuple[TableRecord, Game]:
+    """The table as saved, and its game."""
+    record = await app.tables.tables.get(table_id)
+    assert record is not None
+    return record, app.tables.load(record)
+
+
 async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
     fake = fake_telegram
-    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
     clock = VirtualClock()
-    app = await create_app(
-        bot, tmp_path / "b.sqlite3", seed_source=lambda: 11, sleep=clock.sleep, clock=clock
-    )
-    tr = Translator(make_i18n("en"), "en")
-    try:
+    async with service(fake, tmp_path, clock, seed=11) as (app, tr):
         _, people, record = await started_table(app, fake, ["Ann", "Ben", "Cid"], tr)
         rng = random.Random(3)
         refused = set()
@@ -89,32 +118,22 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
             await app.tables.act(record.id, current.version, people[seat], rng.choice(legal), tr)
             await app.tables.publish(record.id)
         assert "You must follow suit." in refused
-    finally:
-        await app.close()
-        await bot.session.close()
 
 
 async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
     fake = fake_telegram
-    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
     # time moves only when the test says so: held-back edits wait until then
     clock = ManualClock()
-    app = await create_app(
-        bot, tmp_path / "b.sqlite3", seed_source=lambda: 5, sleep=clock.sleep, clock=clock
-    )
-    tr = Translator(make_i18n("en"), "en")
-    try:
+    async with service(fake, tmp_path, clock, seed=5) as (app, tr):
         group, people, record = await started_table(
             app, fake, ["Ann", "Ben"], tr, private_chats=True
         )
         table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
         held = False
         for _ in range(6):  # quick moves: the group's table edits are held back
-            current = await app.tables.tables.get(record.id)
-            assert current is not None
-            game = app.tables.load(current)
+            current, game = await saved_game(app, record.id)
             seat = game.current_seat()
             assert seat is not None
             before = table.text
@@ -138,31 +157,21 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
         # nothing that waited came later to bring the buttons back
         assert (table.text, table.reply_markup, [h.text for h in hands]) == cancelled
         assert not fake.calls("editMessageText", since=mark)
-    finally:
-        await app.close()
-        await bot.session.close()
 
 
 async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_hand(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
     fake = fake_telegram
-    bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
     clock = ManualClock()
-    app = await create_app(
-        bot, tmp_path / "b.sqlite3", seed_source=lambda: 5, sleep=clock.sleep, clock=clock
-    )
-    tr = Translator(make_i18n("en"), "en")
-    try:
+    async with service(fake, tmp_path, clock, seed=5) as (app, tr):
         group, people, record = await started_table(
             app, fake, ["Ann", "Ben", "Cid"], tr, private_chats=True
         )
         table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
         bids = 0
         for _ in range(12):  # all passing deals again: a few rounds of bids are enough
-            current = await app.tables.tables.get(record.id)
-            assert current is not None
-            game = app.tables.load(current)
+            current, game = await saved_game(app, record.id)
             if "bidding" not in game.phase:
                 break
             seat = game.current_seat()
@@ -174,9 +183,7 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
             await app.tables.publish(record.id)
             clock.advance(60)  # anything held back goes out now
             await app.tables.publisher.throttle.settle()
-            saved = await app.tables.tables.get(record.id)
-            assert saved is not None
-            after = app.tables.load(saved)
+            _, after = await saved_game(app, record.id)
             shown = {c.params.get("chat_id") for c in fake.calls(since=mark)}
             if after.is_over or after.deal_no != game.deal_no:
                 continue  # a redeal shows every hand anew
@@ -190,6 +197,3 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
                 assert "Auction: " in bidder_hand.text and "Your turn" in bidder_hand.text
             assert "Auction: " in table.text
         assert bids >= 2
-    finally:
-        await app.close()
-        await bot.session.close()
