@@ -69,7 +69,8 @@ class TableRecord:
     seed: int = 0
     unposted_from: int | None = None
     """Set while the deal results from this scoresheet row on (and the end of the game)
-    may not all be posted yet; ``None`` once they are."""
+    may not all be posted yet; ``None`` once they are. One past the last row: every
+    result and the end of the game were posted, what follows them may not be shown yet."""
     deadline: float | None = None
     """When the lobby expires or the seat to act times out (wall clock); ``None``: no timer."""
     remind_at: float | None = None

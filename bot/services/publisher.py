@@ -108,16 +108,19 @@ class Publisher:
         names = [s.name for s in record.seats]
         tr = self.tr(record.lang)
         moved: set[int] = set()
-        if game.rows_scored > rows_before or game.is_over:
+        # the end of the game is posted as if it were one more row of the scoresheet
+        end_due = game.is_over and rows_before <= game.rows_scored
+        if game.rows_scored > rows_before or end_due:
             sheet = game.scoresheet()
             for posted, row in enumerate(sheet.rows[rows_before:], start=rows_before + 1):
                 text = scores.deal_result_text(row, sheet, names, tr)
                 await self._post(record.chat_id, text)
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
-            if game.is_over:
+            if end_due:
                 await self._post(record.chat_id, scores.final_text(sheet, names, tr))
                 moved.add(record.chat_id)
+                record.unposted_from = game.rows_scored + 1
         if notice:
             await self._post(record.chat_id, notice)
             moved.add(record.chat_id)

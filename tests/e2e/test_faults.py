@@ -211,6 +211,21 @@ async def test_a_result_posted_before_an_outage_is_not_posted_again(
     assert SHOW_AGAIN[0] in proc.clock.waited
 
 
+async def test_the_game_over_text_posted_before_an_outage_is_not_posted_again(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    # the publish that posts 'Game over.' goes on to show the final table, and that fails
+    fake_telegram.fail_next(
+        "editMessageText",
+        502,
+        count=_ATTEMPTS,
+        when=lambda params: "🏆 Winner" in str(params.get("text")),
+    )
+    proc = await faulty_game(fake_telegram, tmp_path, lambda fake, n: None)
+    assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == _ATTEMPTS
+    assert SHOW_AGAIN[0] in proc.clock.waited
+
+
 async def test_a_result_telegram_refuses_is_left_out_and_the_game_goes_on(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
