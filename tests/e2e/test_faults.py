@@ -12,6 +12,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from bot.services.tables import SHOW_AGAIN
 from tests.e2e.harness import (
@@ -196,30 +198,23 @@ async def test_an_outage_longer_than_the_senders_retries_is_shown_later_and_the_
     assert [w for w in proc.clock.waited if w in SHOW_AGAIN] == [SHOW_AGAIN[0]]
 
 
+@pytest.mark.parametrize(
+    "shown_next",
+    [
+        # the publish that posts deal 1's result goes on to show deal 2
+        "deal 2 ·",
+        # the publish that posts 'Game over.' goes on to show the final table
+        "🏆 Winner",
+    ],
+)
 async def test_a_result_posted_before_an_outage_is_not_posted_again(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, shown_next: str
 ) -> None:
-    # the publish that posts deal 1's result goes on to show deal 2, and that fails
     fake_telegram.fail_next(
         "editMessageText",
         502,
         count=_ATTEMPTS,
-        when=lambda params: "deal 2 ·" in str(params.get("text")),
-    )
-    proc = await faulty_game(fake_telegram, tmp_path, lambda fake, n: None)
-    assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == _ATTEMPTS
-    assert SHOW_AGAIN[0] in proc.clock.waited
-
-
-async def test_the_game_over_text_posted_before_an_outage_is_not_posted_again(
-    fake_telegram: FakeTelegram, tmp_path: Path
-) -> None:
-    # the publish that posts 'Game over.' goes on to show the final table, and that fails
-    fake_telegram.fail_next(
-        "editMessageText",
-        502,
-        count=_ATTEMPTS,
-        when=lambda params: "🏆 Winner" in str(params.get("text")),
+        when=lambda params: shown_next in str(params.get("text")),
     )
     proc = await faulty_game(fake_telegram, tmp_path, lambda fake, n: None)
     assert len([c for c in fake_telegram.calls("editMessageText") if c.fault]) == _ATTEMPTS
