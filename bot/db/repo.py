@@ -226,6 +226,10 @@ class PeopleRepo:
         self.db = db
         self._seen: dict[int, tuple[str, str | None, bool]] = {}
         self._langs: dict[int, str | None] = {}
+        self._chat_langs: dict[int, str | None] = {}
+        """Each group's chosen language, read once: every update from a group needs it."""
+        self._chat_writes = 0
+        """Language writes begun so far: a language read is kept only if none began meanwhile."""
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
@@ -273,19 +277,34 @@ class PeopleRepo:
         return lang
 
     async def chat_lang(self, chat_id: int) -> str | None:
+        if chat_id in self._chat_langs:
+            return self._chat_langs[chat_id]
+        writes = self._chat_writes
         row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
-        return row["lang"] if row else None
+        lang: str | None = row["lang"] if row else None
+        if writes == self._chat_writes:
+            self._chat_langs[chat_id] = lang
+        return lang
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its language goes along."""
-        await self.db.write(
+        await self._chat_write(
+            new_chat_id,
             "INSERT OR IGNORE INTO chats (chat_id, lang) SELECT ?, lang FROM chats WHERE chat_id=?",
             (new_chat_id, old_chat_id),
         )
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
-        await self.db.write(
+        await self._chat_write(
+            chat_id,
             "INSERT INTO chats (chat_id, lang) VALUES (?,?)"
             " ON CONFLICT(chat_id) DO UPDATE SET lang=excluded.lang",
             (chat_id, lang),
         )
+
+    async def _chat_write(self, chat_id: int, sql: str, params: tuple[Any, ...]) -> None:
+        """A write of ``chat_id``'s language; the next read of it asks SQLite (and, queued
+        after the write, gets what it wrote)."""
+        self._chat_writes += 1
+        self._chat_langs.pop(chat_id, None)
+        await self.db.write(sql, params)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
 from bot.db.migrations import MIGRATIONS
+from bot.db.repo import PeopleRepo
 
 
 async def test_migrations_run_once_and_are_recorded(tmp_path: Path) -> None:
@@ -159,6 +161,38 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
     assert record.id not in repo._rows  # closed tables are not kept in memory
     assert (await same(record.id)).status == TableStatus.FINISHED
     await db.close()
+
+
+async def test_a_groups_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "bot.sqlite3")
+    people = PeopleRepo(db)
+
+    async def same(chat_id: int) -> str | None:
+        remembered = await people.chat_lang(chat_id)
+        assert remembered == await PeopleRepo(db).chat_lang(chat_id)
+        return remembered
+
+    assert await same(-5) is None
+    await people.set_chat_lang(-5, "en")
+    assert await same(-5) == "en"
+    await people.set_chat_lang(-5, "ru")
+    assert await same(-5) == "ru"
+    # a group that became a supergroup keeps its language, though its new id was read before
+    assert await same(-1007) is None
+    await people.move_chat(-5, -1007)
+    assert await same(-1007) == "ru"
+    # a read already on its way when the language changes does not keep the old one
+    reading = asyncio.ensure_future(people.chat_lang(-9))
+    await asyncio.sleep(0)
+    await people.set_chat_lang(-9, "en")
+    assert await reading is None
+    assert await same(-9) == "en"
+    # every group read once is answered from memory from then on, a group never read is not
+    assert await people.chat_lang(-404) is None
+    await db.close()
+    assert [await people.chat_lang(c) for c in (-5, -1007, -9, -404)] == ["ru", "ru", "en", None]
+    with pytest.raises(ValueError, match="closed"):
+        await people.chat_lang(-405)
 
 
 async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(tmp_path: Path) -> None:
