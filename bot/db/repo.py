@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import aiosqlite
 
@@ -14,6 +14,9 @@ from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
 
 __all__ = ["PeopleRepo", "TableRepo"]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
@@ -219,17 +222,41 @@ class TableRepo:
         return [_record(r) for r in rows]
 
 
+class _Kept(Generic[K, V]):
+    """Values read from SQLite once and kept until a write of theirs begins.
+
+    A read already under way when a write begins may have read the old value, so it
+    is not kept; one begun after queues behind the write and reads what it wrote.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[K, V] = {}
+        self._writes = 0
+
+    async def get(self, key: K, read: Callable[[], Awaitable[V]]) -> V:
+        if key in self._values:
+            return self._values[key]
+        writes = self._writes
+        value = await read()
+        if writes == self._writes:
+            self._values[key] = value
+        return value
+
+    def forget(self, key: K) -> None:
+        """Called before a write of ``key``'s value."""
+        self._writes += 1
+        self._values.pop(key, None)
+
+
 class PeopleRepo:
     """Users (their language, whether they opened a private chat) and group chats' language."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: dict[int, tuple[str, str | None, bool]] = {}
-        self._langs: dict[int, str | None] = {}
-        self._chat_langs: dict[int, str | None] = {}
-        """Each group's chosen language, read once: every update from a group needs it."""
-        self._chat_writes = 0
-        """Language writes begun so far: a language read is kept only if none began meanwhile."""
+        # every update needs the language of whoever acts, or of the group it came from
+        self._langs: _Kept[int, str | None] = _Kept()
+        self._chat_langs: _Kept[int, str | None] = _Kept()
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
@@ -239,7 +266,7 @@ class PeopleRepo:
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
             return
         self._seen[user_id] = (name, tg_lang, private or bool(known and known[2]))
-        self._langs.pop(user_id, None)
+        self._langs.forget(user_id)
         await self.db.write(
             "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"
             " ON CONFLICT(user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
@@ -260,7 +287,7 @@ class PeopleRepo:
         await self.db.write("UPDATE users SET blocked=1 WHERE user_id=?", (user_id,))
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
-        self._langs.pop(user_id, None)
+        self._langs.forget(user_id)
         await self.db.write(
             "INSERT INTO users (user_id, lang) VALUES (?,?)"
             " ON CONFLICT(user_id) DO UPDATE SET lang=excluded.lang",
@@ -269,42 +296,32 @@ class PeopleRepo:
 
     async def user_lang(self, user_id: int) -> str | None:
         """The language the user chose, else their Telegram one (asked once per change)."""
-        if user_id in self._langs:
-            return self._langs[user_id]
-        row = await self.user(user_id)
-        lang: str | None = (row["lang"] or row["tg_lang"]) if row is not None else None
-        self._langs[user_id] = lang
-        return lang
+
+        async def read() -> str | None:
+            row = await self.user(user_id)
+            return (row["lang"] or row["tg_lang"]) if row is not None else None
+
+        return await self._langs.get(user_id, read)
 
     async def chat_lang(self, chat_id: int) -> str | None:
-        if chat_id in self._chat_langs:
-            return self._chat_langs[chat_id]
-        writes = self._chat_writes
-        row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
-        lang: str | None = row["lang"] if row else None
-        if writes == self._chat_writes:
-            self._chat_langs[chat_id] = lang
-        return lang
+        async def read() -> str | None:
+            row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
+            return row["lang"] if row else None
+
+        return await self._chat_langs.get(chat_id, read)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its language goes along."""
-        await self._chat_write(
-            new_chat_id,
+        self._chat_langs.forget(new_chat_id)
+        await self.db.write(
             "INSERT OR IGNORE INTO chats (chat_id, lang) SELECT ?, lang FROM chats WHERE chat_id=?",
             (new_chat_id, old_chat_id),
         )
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
-        await self._chat_write(
-            chat_id,
+        self._chat_langs.forget(chat_id)
+        await self.db.write(
             "INSERT INTO chats (chat_id, lang) VALUES (?,?)"
             " ON CONFLICT(chat_id) DO UPDATE SET lang=excluded.lang",
             (chat_id, lang),
         )
-
-    async def _chat_write(self, chat_id: int, sql: str, params: tuple[Any, ...]) -> None:
-        """A write of ``chat_id``'s language; the next read of it asks SQLite (and, queued
-        after the write, gets what it wrote)."""
-        self._chat_writes += 1
-        self._chat_langs.pop(chat_id, None)
-        await self.db.write(sql, params)

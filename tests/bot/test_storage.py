@@ -163,7 +163,7 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
     await db.close()
 
 
-async def test_a_groups_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
+async def test_a_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "bot.sqlite3")
     people = PeopleRepo(db)
 
@@ -187,6 +187,13 @@ async def test_a_groups_language_read_from_memory_is_the_one_sqlite_holds(tmp_pa
     await people.set_chat_lang(-9, "en")
     assert await reading is None
     assert await same(-9) == "en"
+    # so does a person's, whose own choice comes before their Telegram language
+    await people.seen_user(7, "Ann", "ru")
+    reading = asyncio.ensure_future(people.user_lang(7))
+    await asyncio.sleep(0)
+    await people.set_user_lang(7, "en")
+    assert await reading == "ru"
+    assert await people.user_lang(7) == "en" == await PeopleRepo(db).user_lang(7)
     # every group read once is answered from memory from then on, a group never read is not
     assert await people.chat_lang(-404) is None
     await db.close()
