@@ -23,7 +23,7 @@ from bot.engine import GAME_NAMES, game_class
 from bot.handlers import routers
 from bot.i18n import make_i18n
 from bot.middlewares import ContextMiddleware
-from bot.services.polling import BoundedDispatcher
+from bot.services.polling import WORKERS, BoundedDispatcher
 from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
 from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
@@ -66,7 +66,7 @@ async def create_app(
     *,
     default_locale: str = "ru",
     default_timer: int = 0,
-    update_workers: int = 12,
+    update_workers: int = WORKERS,
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,

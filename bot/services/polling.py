@@ -22,16 +22,19 @@ from aiogram.dispatcher.dispatcher import DEFAULT_BACKOFF_CONFIG
 from aiogram.methods import GetUpdates
 from aiogram.utils.backoff import Backoff, BackoffConfig
 
-__all__ = ["MAX_WORKERS", "BoundedDispatcher"]
+__all__ = ["MAX_WORKERS", "WORKERS", "BoundedDispatcher"]
 
 log = logging.getLogger(__name__)
 
 MAX_WORKERS = 100
 """Telegram's cap on the updates one ``getUpdates`` returns."""
+WORKERS = 12
+"""Updates handled at once by default (``UPDATE_WORKERS``): the bot uses one core, so
+more presses in flight only answer each later."""
 
 
 class BoundedDispatcher(Dispatcher):
-    def __init__(self, *, workers: int = 12, **kwargs: Any) -> None:
+    def __init__(self, *, workers: int = WORKERS, **kwargs: Any) -> None:
         if not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1..{MAX_WORKERS}, not {workers}")
         super().__init__(**kwargs)

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
 from bot.keyboards.callbacks import Act, Lobby, TableButton
 from bot.render.cards import action_label, card_label
+from bot.services.polling import WORKERS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,7 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert settings.database_path == Path("data/bot.sqlite3")
     assert settings.default_locale == "ru"
     assert settings.turn_timer == 90
-    assert settings.update_workers == 12
+    assert settings.update_workers == 12 == WORKERS  # the setting and the app agree
     assert settings.group_messages_per_minute == 20  # Telegram's limit
 
 
