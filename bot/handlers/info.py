@@ -45,7 +45,7 @@ async def show_score(
     if record is None or record.state is None:
         await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
         return
-    sheet = tables.load(record).scoresheet()
+    sheet = tables.peek(record).scoresheet()
     names = [s.name for s in record.seats]
     await sender.reply(message.chat.id, scoresheet_text(sheet, names, tr))
 

@@ -158,14 +158,19 @@ class TableService:
         return self.games(record.game).conventions_type.options()
 
     def load(self, record: TableRecord) -> Game:
-        """The table's game; the last one saved is kept parsed, as long games grow big."""
+        """The table's game, the caller's own to change."""
+        return self.peek(record).clone()
+
+    def peek(self, record: TableRecord) -> Game:
+        """The table's game, read only: the last one saved is kept parsed, as long games
+        grow big, and is shared by everyone who reads it until a move replaces it."""
         cached = self._games.get(record.id)
         if cached is not None and cached[0] == record.version:
-            return cached[1].clone()
+            return cached[1]
         assert record.state is not None
         game = self.games(record.game).from_json(jsonio.loads(record.state))
         self._games[record.id] = (record.version, game)
-        return game.clone()
+        return game
 
     # -- opening ---------------------------------------------------------------------
 
@@ -363,7 +368,7 @@ class TableService:
         else:
             tr = self.publisher.tr(record.lang)
             notice = tr("The table was cancelled.")
-            game = self.load(record)
+            game = self.peek(record)
             names = [s.name for s in record.seats]
             last = table_text(game.view(None, brief=True), names, tr)
             # the table message says so too, so the notice, which tells the group at once,
@@ -503,7 +508,8 @@ class TableService:
             await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
         if not game.is_over:
-            self._games[record.id] = (record.version, game.clone())
+            # kept as it is: the callers are done changing it (see peek)
+            self._games[record.id] = (record.version, game)
         pending = self._pending.get(record.id)
         if pending is None:
             pending = self._pending[record.id] = _Pending(to_act_before)
@@ -597,7 +603,7 @@ class TableService:
                     return True
                 if record.status == TableStatus.CANCELLED:
                     return True  # its messages say so now; a move made before is not shown
-                game = self.load(record)
+                game = self.peek(record)
             rows = game.rows_scored
             shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))
             shown_all = await self._attempt(self.publisher.game, record, game, pending)
@@ -612,7 +618,7 @@ class TableService:
                 if fresh is not None:
                     if shown_all:
                         # presses committed meanwhile may have ended another deal
-                        later = self.load(fresh).rows_scored > rows
+                        later = self.peek(fresh).rows_scored > rows
                         fresh.unposted_from = rows if later else None
                     else:
                         # the results posted before the failure are not posted again
@@ -752,7 +758,7 @@ class TableService:
     async def _remind(self, record: TableRecord, now: float) -> None:
         record.remind_at = None
         await self.tables.save(record)
-        seat = self.load(record).current_seat()
+        seat = self.peek(record).current_seat()
         person = record.seats[seat] if seat is not None else None
         if person is None or person.is_bot or person.user_id is None or record.deadline is None:
             return
@@ -831,7 +837,7 @@ class TableService:
                 seat = record.seat_of(user_id)
                 if seat is None:
                     continue
-                await self.publisher.hand(record, self.load(record), seat, resend=True)
+                await self.publisher.hand(record, self.peek(record), seat, resend=True)
                 await self.tables.save(record)
                 sent += 1
         return sent
@@ -856,7 +862,7 @@ class TableService:
                     return await self._come_back(fresh, who.id, tr)
         if seat is None:
             return Reply(tr("You are not at this table."), alert=True)
-        game = self.load(record)
+        game = self.peek(record)
         if record.status == TableStatus.PLAYING and game.current_seat() == seat:
             async with self.lock(table_id):
                 fresh = await self.tables.get(table_id)
@@ -880,7 +886,7 @@ class TableService:
         seated = who is not None and record.seat_of(who.id) is not None
         if chat_id is not None and chat_id != record.chat_id and not seated:
             return Reply(tr("This button belongs to another chat."), alert=True)
-        view = self.load(record).view(None, brief=True)
+        view = self.peek(record).view(None, brief=True)
         return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
 
     # -- the chat itself changes -----------------------------------------------------
@@ -943,7 +949,7 @@ class TableService:
         if record.state is None:
             await self.publisher.lobby(record)
             return
-        game = self.load(record)
+        game = self.peek(record)
         await self.publisher.game(
             record, game, rows_before=game.rows_scored, to_act_before=game.current_seat()
         )

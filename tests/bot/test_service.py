@@ -197,3 +197,27 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
                 assert "Auction: " in bidder_hand.text and "Your turn" in bidder_hand.text
             assert "Auction: " in table.text
         assert bids >= 2
+
+
+async def test_a_game_being_shown_is_not_changed_by_the_presses_after_it(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    # publish shows a table outside its state lock, from the one parsed game every reader
+    # shares (peek), while later presses are committed: each must change its own copy
+    fake = fake_telegram
+    async with service(fake, tmp_path, VirtualClock(), seed=7) as (app, tr):
+        _, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
+        shown: list[tuple[Game, dict[str, object]]] = []
+        for _ in range(12):
+            current = await app.tables.tables.get(record.id)
+            assert current is not None
+            game = app.tables.peek(current)
+            assert app.tables.peek(current) is game  # read from memory, not parsed again
+            shown.append((game, game.to_json()))
+            seat = game.current_seat()
+            assert seat is not None
+            await app.tables.act(
+                record.id, current.version, people[seat], game.legal_actions(seat)[0], tr
+            )
+        assert all(game.to_json() == state for game, state in shown)
+        assert len({id(game) for game, _ in shown}) == len(shown)
