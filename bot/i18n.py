@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ __all__ = [
     "compile_catalogs",
     "make_i18n",
     "pick_locale",
-    "translator",
 ]
 
 LOCALES_DIR = Path(__file__).parent / "locales"
@@ -44,33 +42,19 @@ def pick_locale(*candidates: str | None, default: str) -> str:
 
 
 class Translator:
-    """``tr("Deal {n}", n=3)`` in one fixed locale.
-
-    One kept for long (see :func:`translator`) remembers the texts it translated: every
-    table and hand shown asks for the same few dozen, and a lookup here is cheaper than
-    gettext's way there.
-    """
+    """``tr("Deal {n}", n=3)`` in one fixed locale."""
 
     def __init__(self, i18n: I18n, locale: str) -> None:
         self.i18n = i18n
         self.locale = locale
-        self._known: dict[str, str] = {}
 
     def __call__(self, text: str, **params: Any) -> str:
-        translated = self._known.get(text)
-        if translated is None:
-            translated = self._known[text] = self.i18n.gettext(text, locale=self.locale)
+        translated = self.i18n.gettext(text, locale=self.locale)
         return translated.format(**params) if params else translated
 
     def plural(self, singular: str, plural: str, n: int, **params: Any) -> str:
         translated = self.i18n.gettext(singular, plural, n, locale=self.locale)
         return translated.format(n=n, **params)
-
-
-@lru_cache(maxsize=32)
-def translator(i18n: I18n, locale: str) -> Translator:
-    """The kept :class:`Translator` of ``locale`` in ``i18n``'s catalogs."""
-    return Translator(i18n, locale)
 
 
 def compile_catalogs(root: Path = LOCALES_DIR) -> list[Path]:

@@ -16,7 +16,7 @@ from aiogram.types import Chat, TelegramObject, Update, User
 from aiogram.utils.i18n import I18n
 
 from bot.db.repo import PeopleRepo
-from bot.i18n import pick_locale, translator
+from bot.i18n import Translator, pick_locale
 
 __all__ = ["ContextMiddleware"]
 
@@ -42,7 +42,7 @@ class ContextMiddleware(BaseMiddleware):
                 user.id, user.full_name, user.language_code, private=private and spoke
             )
         locale = await self.locale_for(user, chat)
-        data["tr"] = translator(self.i18n, locale)
+        data["tr"] = Translator(self.i18n, locale)
         data["locale"] = locale
         with self.i18n.context(), self.i18n.use_locale(locale):
             return await handler(event, data)

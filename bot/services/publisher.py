@@ -12,7 +12,7 @@ from aiogram.utils.i18n import I18n
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.repo import PeopleRepo
 from bot.engine.base import Game
-from bot.i18n import Translator, pick_locale, translator
+from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
 from bot.services.sender import Markup, Sender
@@ -55,7 +55,7 @@ class Publisher:
         (before the old one goes), so a crash leaves no live buttons nobody knows of."""
 
     def tr(self, locale: str) -> Translator:
-        return translator(self.i18n, locale)
+        return Translator(self.i18n, locale)
 
     async def user_tr(self, user_id: int, fallback: str) -> Translator:
         lang = await self.people.user_lang(user_id)
