@@ -13,12 +13,18 @@ from bot import jsonio
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
 
-__all__ = ["PeopleRepo", "TableRepo"]
+__all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "TableRepo"]
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
+KEEP_ROWS = 4096
+"""Rows of open tables kept in memory: past that, the one written or read least recently
+goes (and is read from SQLite when needed again)."""
+KEEP_PEOPLE = 65536
+"""Users, and group chats, whose details are kept in memory: past that, the one kept
+longest goes."""
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
@@ -138,14 +144,20 @@ class TableRepo:
         self._remember(table_id, columns, values)
 
     def _remember(self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]) -> None:
-        row = self._rows.get(table_id)
+        row = self._rows.pop(table_id, None)
         if row is None:
             if columns is not _COLUMNS:
                 return  # a partial write: the whole row is read when first needed
-            row = self._rows[table_id] = {"id": table_id}
+            row = {"id": table_id}
         row.update(zip(columns, values, strict=True))
-        if row["status"] not in _OPEN:
-            del self._rows[table_id]  # closed tables are read rarely; keep memory for open ones
+        if row["status"] in _OPEN:  # closed tables are read rarely; keep memory for open ones
+            self._keep(table_id, row)
+
+    def _keep(self, table_id: int, row: dict[str, Any]) -> None:
+        self._rows[table_id] = row
+        if len(self._rows) > KEEP_ROWS:
+            # the table written least recently: one left open and idle is read again
+            del self._rows[next(iter(self._rows))]
 
     async def get(self, table_id: int) -> TableRecord | None:
         if table_id not in _SQLITE_INTEGERS:
@@ -158,7 +170,7 @@ class TableRepo:
         if found is None:
             return None
         if found["status"] in _OPEN and writes == self._writes:
-            self._rows[table_id] = {key: found[key] for key in ("id", *_COLUMNS)}
+            self._keep(table_id, {key: found[key] for key in ("id", *_COLUMNS)})
         return _record(found)
 
     async def open_in_chat(self, chat_id: int) -> TableRecord | None:
@@ -222,6 +234,14 @@ class TableRepo:
         return [_record(r) for r in rows]
 
 
+def _keep(kept: dict[K, V], key: K, value: V) -> None:
+    """Keep ``value`` among at most :data:`KEEP_PEOPLE`, the one kept longest going first:
+    a bot running for months meets more people than it should hold at once."""
+    kept[key] = value
+    if len(kept) > KEEP_PEOPLE:
+        del kept[next(iter(kept))]
+
+
 class _Kept(Generic[K, V]):
     """Values read from SQLite once and kept until a write of theirs begins.
 
@@ -239,7 +259,7 @@ class _Kept(Generic[K, V]):
         writes = self._writes
         value = await read()
         if writes == self._writes:
-            self._values[key] = value
+            _keep(self._values, key, value)
         return value
 
     def forget(self, key: K) -> None:
@@ -265,7 +285,7 @@ class PeopleRepo:
         known = self._seen.get(user_id)
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
             return
-        self._seen[user_id] = (name, tg_lang, private or bool(known and known[2]))
+        _keep(self._seen, user_id, (name, tg_lang, private or bool(known and known[2])))
         self._langs.forget(user_id)
         await self.db.write(
             "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"

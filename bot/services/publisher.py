@@ -136,6 +136,18 @@ class Publisher:
         for seat, person in humans:
             if (seat, person) not in first:
                 await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+        if game.is_over:
+            self.forget(record)
+
+    def forget(self, record: TableRecord) -> None:
+        """The table is over: what was kept about its players' hands goes."""
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
+            key = (record.id, seat.user_id)
+            self._hand_shown.pop(key, None)
+            self._turn_at.pop(key, None)
+            self._unreachable.discard(key)
 
     async def _post(self, chat_id: int, text: str) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged
@@ -173,9 +185,6 @@ class Publisher:
         if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
             return
         self._hand_shown[cache_key] = key
-        if game.is_over:
-            self._hand_shown.pop(cache_key, None)
-            self._turn_at.pop(cache_key, None)
         markup = (
             None
             if game.is_over

@@ -107,6 +107,7 @@ class Sender:
         self._shown: OrderedDict[tuple[int, int], int] = OrderedDict()
         self._group_sent: dict[int, deque[float]] = {}
         self._group_edited: dict[int, deque[float]] = {}
+        self._swept_at = clock()
         self.moved: dict[int, int] = {}
         """Groups upgraded to supergroups: the old chat id to the new one."""
 
@@ -164,6 +165,13 @@ class Sender:
             await self.sleep(wait)
         now = self.clock()
         self._this_minute(windows, chat_id, now).append(now)
+        if now - self._swept_at >= 60:
+            self._swept_at = now
+            # groups not written to for a minute have nothing to count: every group the
+            # bot ever wrote to would stay otherwise
+            for kept in (self._group_sent, self._group_edited):
+                for chat in [c for c, times in kept.items() if not times or now - times[-1] >= 60]:
+                    del kept[chat]
 
     def can_reply(self, chat_id: int, messages: int = 1) -> bool:
         """Whether ``messages`` replies to a command fit in the chat's minute now."""

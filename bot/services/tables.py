@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+from weakref import WeakValueDictionary
 
 from bot import ai, jsonio
 from bot.db.models import Seat, TableRecord, TableStatus
@@ -54,6 +55,8 @@ MAX_SEATS = 3
 Chooser = Callable[[Game, int, str, int], str]
 LOBBY_TTL = LOBBY_MINUTES * 60
 """Seconds an unstarted lobby stays open."""
+KEEP_GAMES = 4096
+"""Parsed games kept in memory, one per table moved most recently."""
 AWAY_AFTER = 3
 """Turns timed out in a row after which a bot keeps the seat until its person returns."""
 TIMEOUT_LEVEL = "easy"
@@ -81,10 +84,18 @@ class _Pending:
         return "\n".join(self.notices) or None
 
 
-@dataclass
+class _TableLock(asyncio.Lock):
+    """One of a table's two locks: whoever holds or awaits it keeps the pair in use."""
+
+    def __init__(self, pair: _Locks) -> None:
+        super().__init__()
+        self.pair = pair
+
+
 class _Locks:
-    state: asyncio.Lock = field(default_factory=asyncio.Lock)
-    show: asyncio.Lock = field(default_factory=asyncio.Lock)
+    def __init__(self) -> None:
+        self.state = _TableLock(self)
+        self.show = _TableLock(self)
 
     async def __aenter__(self) -> None:
         # always ``show`` first: a publish holds it while it waits for ``state``
@@ -133,9 +144,12 @@ class TableService:
         self._seed_source = seed_source
         self.clock = clock
         self.on_deadline: Callable[[float | None], None] = lambda due: None
-        self._locks: dict[int, _Locks] = {}
-        self._chat_locks: dict[int, asyncio.Lock] = {}
+        # A table's or chat's locks last as long as someone holds, awaits or is about to
+        # take them: one kept for every table ever played would grow without end.
+        self._locks: WeakValueDictionary[int, _Locks] = WeakValueDictionary()
+        self._chat_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._games: dict[int, tuple[int, Game]] = {}
+        """Per table, the game last saved, parsed; the least recently moved go first."""
         self._pending: dict[int, _Pending] = {}
         self._again: dict[int, asyncio.Task[None]] = {}
         """Per table, the task that shows it again once Telegram answers."""
@@ -146,7 +160,8 @@ class TableService:
         """Both of the table's locks: its state and its messages."""
         locks = self._locks.get(table_id)
         if locks is None:
-            locks = self._locks[table_id] = _Locks()
+            locks = _Locks()
+            self._locks[table_id] = locks
         return locks
 
     def _seed(self) -> int:
@@ -169,8 +184,16 @@ class TableService:
             return cached[1]
         assert record.state is not None
         game = self.games(record.game).from_json(jsonio.loads(record.state))
-        self._games[record.id] = (record.version, game)
+        if record.status == TableStatus.PLAYING:  # a closed table is read rarely
+            self._keep(record, game)
         return game
+
+    def _keep(self, record: TableRecord, game: Game) -> None:
+        self._games.pop(record.id, None)
+        self._games[record.id] = (record.version, game)
+        if len(self._games) > KEEP_GAMES:
+            # a table left open and idle (no turn timer) is parsed again if it comes back
+            del self._games[next(iter(self._games))]
 
     # -- opening ---------------------------------------------------------------------
 
@@ -358,10 +381,16 @@ class TableService:
         self.publisher.lobby_over(record)
         await self._commit(record, game, rows_before=0, to_act_before=None)
 
+    def _closed(self, record: TableRecord) -> None:
+        """The table will not be played again: what memory held for it goes."""
+        self._games.pop(record.id, None)
+        self.publisher.forget(record)
+
     async def _cancel(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
         record.deadline = record.remind_at = None
         record.version += 1
+        self._closed(record)
         await self.tables.save(record)
         if record.state is None:
             await self.publisher.lobby(record)
@@ -508,8 +537,7 @@ class TableService:
             await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
         if not game.is_over:
-            # kept as it is: the callers are done changing it (see peek)
-            self._games[record.id] = (record.version, game)
+            self._keep(record, game)  # as it is: the callers are done changing it (see peek)
         pending = self._pending.get(record.id)
         if pending is None:
             pending = self._pending[record.id] = _Pending(to_act_before)
@@ -930,6 +958,7 @@ class TableService:
                     continue
                 record.status = TableStatus.CANCELLED
                 record.version += 1
+                self._closed(record)
                 await self.tables.save(record)
                 tr = self.publisher.tr(record.lang)
                 for user_id, message_id in record.hand_msgs.items():

@@ -185,6 +185,26 @@ async def test_a_groups_edits_and_new_messages_share_one_minute(
     assert [m.text for m in fake_telegram.messages(group)] == ["table 2", "result"]
 
 
+async def test_a_group_quiet_for_a_minute_is_not_counted_any_more(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    # every group the bot ever wrote to would otherwise stay in memory for good
+    ann, group, sender, clock = three_a_minute(fake_telegram, rig)
+    other = fake_telegram.add_group("Other", members=[ann])
+    table = await sender.send(group.id, "table 0")
+    assert table is not None and await sender.send(other.id, "hello")
+    assert await sender.edit(group.id, table, "table 1")
+    counted = (sender._group_sent, sender._group_edited)
+    assert [set(kept) for kept in counted] == [{group.id, other.id}] * 2
+    clock.advance(30)
+    await sender.send(group.id, "result")
+    assert sender.slot_wait(group.id) == 30.0  # the minute of the first two holds
+    clock.advance(30)
+    await sender.send(group.id, "next")
+    assert [set(kept) for kept in counted] == [{group.id}, set()]
+    assert sender.slot_wait(group.id) == 0.0
+
+
 async def test_a_table_edit_in_a_full_minute_waits_for_a_slot_without_holding_its_caller(
     fake_telegram: FakeTelegram, rig: Rig
 ) -> None:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Protocol
 
+import pytest
 from aiogram.client.default import DefaultBotProperties
 
+from bot import jsonio
 from bot.app import App, create_app
 from bot.db.models import TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
+from bot.services import tables as tables_module
 from bot.services.tables import Person
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
@@ -221,3 +225,73 @@ async def test_a_game_being_shown_is_not_changed_by_the_presses_after_it(
             )
         assert all(game.to_json() == state for game, state in shown)
         assert len({id(game) for game, _ in shown}) == len(shown)
+
+
+async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    # a bot up for months opens tables without end: what it holds must be for open ones
+    fake = fake_telegram
+    clock = VirtualClock()
+    async with service(fake, tmp_path, clock, seed=3) as (app, tr):
+
+        async def play(record: TableRecord, people: list[Person], moves: int) -> None:
+            for _ in range(moves):
+                current, game = await saved_game(app, record.id)
+                seat = game.current_seat()
+                if seat is None:
+                    return
+                action = game.legal_actions(seat)[0]
+                await app.tables.act(record.id, current.version, people[seat], action, tr)
+                await app.tables.publish(record.id)
+
+        def held() -> dict[str, int]:
+            gc.collect()  # a table's two locks refer to each other
+            service, publisher = app.tables, app.tables.publisher
+            return {
+                "locks": len(service._locks) + len(service._chat_locks),
+                "games": len(service._games) + len(service._pending),
+                "rows": len(service.tables._rows),
+                "hands": len(publisher._hand_shown) + len(publisher._turn_at),
+                "unreachable": len(publisher._unreachable),
+            }
+
+        played = await started_table(app, fake, ["Ann", "Ben"], tr, private_chats=True)
+        # nobody here opened the chat with the bot: the group is told how to get the cards
+        cancelled = await started_table(app, fake, ["Cid", "Dan", "Eve"], tr)
+        left = await started_table(app, fake, ["Fay", "Gus"], tr, private_chats=True)
+        await play(cancelled[2], cancelled[1], 5)
+        await play(left[2], left[1], 5)
+        await play(played[2], played[1], 3)
+        before = held()
+        assert before.pop("locks") == 0  # nobody holds or awaits them between presses
+        assert all(before.values()), before
+        await app.tables.cancel(cancelled[0].id, cancelled[1][0], tr)
+        await app.tables.close_chat(left[0].id)  # the bot was removed from the group
+        await play(played[2], played[1], 10_000)
+        _, game = await saved_game(app, played[2].id)
+        assert game.is_over
+        await app.tables.publisher.throttle.settle()
+        assert held() == dict.fromkeys(held(), 0)
+
+
+async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables_module, "KEEP_GAMES", 1)
+    fake = fake_telegram
+    async with service(fake, tmp_path, VirtualClock(), seed=9) as (app, tr):
+        tables = [await started_table(app, fake, [f"A{n}", f"B{n}"], tr) for n in range(3)]
+        for _ in range(4):
+            for _, people, record in tables:
+                current, game = await saved_game(app, record.id)
+                seat = game.current_seat()
+                assert seat is not None
+                action = game.legal_actions(seat)[0]
+                reply = await app.tables.act(record.id, current.version, people[seat], action, tr)
+                assert reply.text is None
+                assert len(app.tables._games) == 1
+        for _, _, record in tables:
+            current, game = await saved_game(app, record.id)
+            assert current.state is not None and current.version > record.version
+            assert game.to_json() == jsonio.loads(current.state)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
+from bot.db import repo as repo_module
 from bot.db.migrations import MIGRATIONS
 from bot.db.repo import PeopleRepo
 
@@ -239,4 +240,48 @@ async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(tmp_pat
     assert [r.id for r in await TableRepo(db).playing_with(2)] == [ann_and_ben.id, ben_only.id]
     assert [r.id for r in await TableRepo(db).playing_with(11)] == [eleven.id]
     assert await TableRepo(db).playing_with(3) == []
+    await db.close()
+
+
+async def test_memory_keeps_a_bounded_number_of_tables_and_people(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a bot running for months meets more tables and people than it should hold at once;
+    # what it lets go is read from SQLite again, the same as it was
+    monkeypatch.setattr(repo_module, "KEEP_ROWS", 3)
+    monkeypatch.setattr(repo_module, "KEEP_PEOPLE", 3)
+    db = await open_database(tmp_path / "bot.sqlite3")
+    repo, people = TableRepo(db), PeopleRepo(db)
+    records = []
+    for n in range(8):
+        record = TableRecord(
+            id=0,
+            chat_id=-10 - n,
+            game="deberts",
+            status=TableStatus.PLAYING,
+            host_id=n,
+            seats=[Seat("Ann", user_id=n)],
+            conventions={},
+            lang="ru",
+            version=n,
+        )
+        records.append(await repo.create(record))
+        await people.seen_user(n, f"P{n}", "en" if n % 2 else "ru")
+        if n % 3 == 0:
+            await people.set_chat_lang(-10 - n, "en")
+    for _ in range(2):  # read from SQLite, then again (by then the oldest were let go)
+        for n, record in enumerate(records):
+            assert await repo.get(record.id) == await TableRepo(db).get(record.id)
+            assert (await repo.get(record.id) or record).version == n
+            assert await people.user_lang(n) == ("en" if n % 2 else "ru")
+            assert await people.chat_lang(-10 - n) == ("en" if n % 3 == 0 else None)
+    assert len(repo._rows) == 3
+    assert len(people._seen) == len(people._langs._values) == len(people._chat_langs._values) == 3
+    # a table just written to is kept before one that was not
+    assert list(repo._rows) == [r.id for r in records[5:]]
+    records[5].version = 50
+    await repo.save(records[5])
+    await repo.get(records[0].id)
+    assert list(repo._rows) == [records[7].id, records[5].id, records[0].id]
+    assert (await repo.get(records[5].id) or records[0]).version == 50
     await db.close()
