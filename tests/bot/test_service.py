@@ -18,7 +18,7 @@ from bot.db.models import TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.services import tables as tables_module
-from bot.services.tables import Person
+from bot.services.tables import Person, Reply
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 from tests.fake_telegram.models import FakeChat
@@ -82,6 +82,18 @@ async def saved_game(app: App, table_id: int) -> tuple[TableRecord, Game]:
     record = await app.tables.tables.get(table_id)
     assert record is not None
     return record, app.tables.load(record)
+
+
+async def press_first_legal(
+    app: App, table_id: int, people: list[Person], tr: Translator
+) -> Reply | None:
+    """The player to act presses their first legal button; ``None`` once the game is over."""
+    current, game = await saved_game(app, table_id)
+    seat = game.current_seat()
+    if seat is None:
+        return None
+    action = game.legal_actions(seat)[0]
+    return await app.tables.act(table_id, current.version, people[seat], action, tr)
 
 
 async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
@@ -232,17 +244,12 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
 ) -> None:
     # a bot up for months opens tables without end: what it holds must be for open ones
     fake = fake_telegram
-    clock = VirtualClock()
-    async with service(fake, tmp_path, clock, seed=3) as (app, tr):
+    async with service(fake, tmp_path, VirtualClock(), seed=3) as (app, tr):
 
         async def play(record: TableRecord, people: list[Person], moves: int) -> None:
             for _ in range(moves):
-                current, game = await saved_game(app, record.id)
-                seat = game.current_seat()
-                if seat is None:
+                if not await press_first_legal(app, record.id, people, tr):
                     return
-                action = game.legal_actions(seat)[0]
-                await app.tables.act(record.id, current.version, people[seat], action, tr)
                 await app.tables.publish(record.id)
 
         def held() -> dict[str, int]:
@@ -284,12 +291,8 @@ async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
         tables = [await started_table(app, fake, [f"A{n}", f"B{n}"], tr) for n in range(3)]
         for _ in range(4):
             for _, people, record in tables:
-                current, game = await saved_game(app, record.id)
-                seat = game.current_seat()
-                assert seat is not None
-                action = game.legal_actions(seat)[0]
-                reply = await app.tables.act(record.id, current.version, people[seat], action, tr)
-                assert reply.text is None
+                reply = await press_first_legal(app, record.id, people, tr)
+                assert reply is not None and reply.text is None
                 assert len(app.tables._games) == 1
         for _, _, record in tables:
             current, game = await saved_game(app, record.id)
