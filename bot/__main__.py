@@ -8,6 +8,13 @@ import logging
 from bot.config import Settings, load_settings
 from bot.loop import run
 
+GC_THRESHOLDS = (10_000, 10, 10)
+"""Python's default (700, 10, 10) has the collector look for cycles after every few
+presses: under load that was about 7% of the bot's CPU, with a full collection of
+tens of milliseconds every couple of seconds. Almost everything a press makes is freed
+as soon as it is done with, so looking fourteen times less often holds back little
+garbage (the peak RSS under load did not change)."""
+
 
 async def main(settings: Settings) -> None:
     # aiogram is imported only once the settings are known to be usable
@@ -27,6 +34,7 @@ async def main(settings: Settings) -> None:
     # stalled every press in flight for tens of milliseconds.
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         await app.dp.start_polling(bot)
     finally:
