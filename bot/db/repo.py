@@ -12,6 +12,7 @@ import aiosqlite
 from bot import jsonio
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.kept import keep
 
 __all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "TableRepo"]
 
@@ -20,11 +21,11 @@ V = TypeVar("V")
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 KEEP_ROWS = 4096
-"""Rows of open tables kept in memory: past that, the one written or read least recently
-goes (and is read from SQLite when needed again)."""
+"""Rows of open tables kept in memory: past that, the one written or read from SQLite
+least recently goes (a table left open and idle is read again)."""
 KEEP_PEOPLE = 65536
-"""Users, and group chats, whose details are kept in memory: past that, the one kept
-longest goes."""
+"""Users, and group chats, whose details are kept in memory: past that, the one kept or
+changed least recently goes."""
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
@@ -151,13 +152,7 @@ class TableRepo:
             row = {"id": table_id}
         row.update(zip(columns, values, strict=True))
         if row["status"] in _OPEN:  # closed tables are read rarely; keep memory for open ones
-            self._keep(table_id, row)
-
-    def _keep(self, table_id: int, row: dict[str, Any]) -> None:
-        self._rows[table_id] = row
-        if len(self._rows) > KEEP_ROWS:
-            # the table written least recently: one left open and idle is read again
-            del self._rows[next(iter(self._rows))]
+            keep(self._rows, table_id, row, KEEP_ROWS)
 
     async def get(self, table_id: int) -> TableRecord | None:
         if table_id not in _SQLITE_INTEGERS:
@@ -170,7 +165,8 @@ class TableRepo:
         if found is None:
             return None
         if found["status"] in _OPEN and writes == self._writes:
-            self._keep(table_id, {key: found[key] for key in ("id", *_COLUMNS)})
+            row = {key: found[key] for key in ("id", *_COLUMNS)}
+            keep(self._rows, table_id, row, KEEP_ROWS)
         return _record(found)
 
     async def open_in_chat(self, chat_id: int) -> TableRecord | None:
@@ -234,14 +230,6 @@ class TableRepo:
         return [_record(r) for r in rows]
 
 
-def _keep(kept: dict[K, V], key: K, value: V) -> None:
-    """Keep ``value`` among at most :data:`KEEP_PEOPLE`, the one kept longest going first:
-    a bot running for months meets more people than it should hold at once."""
-    kept[key] = value
-    if len(kept) > KEEP_PEOPLE:
-        del kept[next(iter(kept))]
-
-
 class _Kept(Generic[K, V]):
     """Values read from SQLite once and kept until a write of theirs begins.
 
@@ -259,7 +247,7 @@ class _Kept(Generic[K, V]):
         writes = self._writes
         value = await read()
         if writes == self._writes:
-            _keep(self._values, key, value)
+            keep(self._values, key, value, KEEP_PEOPLE)
         return value
 
     def forget(self, key: K) -> None:
@@ -285,7 +273,8 @@ class PeopleRepo:
         known = self._seen.get(user_id)
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
             return
-        _keep(self._seen, user_id, (name, tg_lang, private or bool(known and known[2])))
+        seen = (name, tg_lang, private or bool(known and known[2]))
+        keep(self._seen, user_id, seen, KEEP_PEOPLE)
         self._langs.forget(user_id)
         await self.db.write(
             "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"

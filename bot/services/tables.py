@@ -30,6 +30,7 @@ from bot.db.repo import PeopleRepo, TableRepo
 from bot.engine import game_class
 from bot.engine.base import Game, IllegalAction
 from bot.i18n import Translator
+from bot.kept import keep
 from bot.render.lobby import LOBBY_MINUTES, TURN_TIMERS
 from bot.render.table import hand_alert, last_trick_text, table_text
 from bot.services.publisher import Publisher
@@ -56,7 +57,8 @@ Chooser = Callable[[Game, int, str, int], str]
 LOBBY_TTL = LOBBY_MINUTES * 60
 """Seconds an unstarted lobby stays open."""
 KEEP_GAMES = 4096
-"""Parsed games kept in memory, one per table moved most recently."""
+"""Parsed games kept in memory, of the tables moved most recently (a table left open and
+idle, with no turn timer, is parsed again if it comes back)."""
 AWAY_AFTER = 3
 """Turns timed out in a row after which a bot keeps the seat until its person returns."""
 TIMEOUT_LEVEL = "easy"
@@ -185,15 +187,8 @@ class TableService:
         assert record.state is not None
         game = self.games(record.game).from_json(jsonio.loads(record.state))
         if record.status == TableStatus.PLAYING:  # a closed table is read rarely
-            self._keep(record, game)
+            keep(self._games, record.id, (record.version, game), KEEP_GAMES)
         return game
-
-    def _keep(self, record: TableRecord, game: Game) -> None:
-        self._games.pop(record.id, None)
-        self._games[record.id] = (record.version, game)
-        if len(self._games) > KEEP_GAMES:
-            # a table left open and idle (no turn timer) is parsed again if it comes back
-            del self._games[next(iter(self._games))]
 
     # -- opening ---------------------------------------------------------------------
 
@@ -537,7 +532,8 @@ class TableService:
             await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
         if not game.is_over:
-            self._keep(record, game)  # as it is: the callers are done changing it (see peek)
+            # as it is: the callers are done changing it (see peek)
+            keep(self._games, record.id, (record.version, game), KEEP_GAMES)
         pending = self._pending.get(record.id)
         if pending is None:
             pending = self._pending[record.id] = _Pending(to_act_before)

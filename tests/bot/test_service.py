@@ -21,7 +21,7 @@ from bot.services import tables as tables_module
 from bot.services.tables import Person, Reply
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
-from tests.fake_telegram.models import FakeChat
+from tests.fake_telegram.models import FakeChat, FakeMessage
 
 fake_telegram = fixtures.fake_telegram
 
@@ -75,6 +75,11 @@ async def started_table(
     assert current is not None
     await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
     return group, people, record
+
+
+def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
+    """The group's live table message: the newest with buttons."""
+    return next(m for m in reversed(fake.messages(group)) if m.reply_markup)
 
 
 async def saved_game(app: App, table_id: int) -> tuple[TableRecord, Game]:
@@ -146,16 +151,11 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
         group, people, record = await started_table(
             app, fake, ["Ann", "Ben"], tr, private_chats=True
         )
-        table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
+        table = table_message(fake, group)
         held = False
         for _ in range(6):  # quick moves: the group's table edits are held back
-            current, game = await saved_game(app, record.id)
-            seat = game.current_seat()
-            assert seat is not None
             before = table.text
-            await app.tables.act(
-                record.id, current.version, people[seat], game.legal_actions(seat)[0], tr
-            )
+            assert await press_first_legal(app, record.id, people, tr)
             await app.tables.publish(record.id)
             held = held or table.text == before
         assert held, "some edit of the table message waits in the throttle"
@@ -184,7 +184,7 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
         group, people, record = await started_table(
             app, fake, ["Ann", "Ben", "Cid"], tr, private_chats=True
         )
-        table = next(m for m in reversed(fake.messages(group)) if m.reply_markup)
+        table = table_message(fake, group)
         bids = 0
         for _ in range(12):  # all passing deals again: a few rounds of bids are enough
             current, game = await saved_game(app, record.id)
