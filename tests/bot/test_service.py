@@ -17,8 +17,8 @@ from bot.app import App, create_app
 from bot.db.models import TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
-from bot.services import tables as tables_module
 from bot.services.tables import Person, Reply
+from bot.services.tables import core as tables_core
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 from tests.fake_telegram.models import FakeChat, FakeMessage
@@ -285,7 +285,7 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
 async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
     fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables_module, "KEEP_GAMES", 1)
+    monkeypatch.setattr(tables_core, "KEEP_GAMES", 1)
     fake = fake_telegram
     async with service(fake, tmp_path, VirtualClock(), seed=9) as (app, tr):
         tables = [await started_table(app, fake, [f"A{n}", f"B{n}"], tr) for n in range(3)]
