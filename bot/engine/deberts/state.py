@@ -24,7 +24,9 @@ from bot.engine.base import (
 )
 from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts import rules, scoring
+from bot.engine.deberts import view as views
 from bot.engine.deberts.deck import shuffled_deck
+from bot.engine.deberts.results import DealRecord, announcement, row_of, summary_of
 from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
@@ -97,62 +99,6 @@ _SPADE_CODES, _CLUB_CODES, _DIAMOND_CODES, _HEART_CODES = SUIT_BYTE_CODES
 
 def _combo_json(combo: Combination) -> list[Any]:
     return [combo.kind, combo.suit, combo.top, combo.mask]
-
-
-def _announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
-    return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
-
-
-# What a finished deal leaves for its scoresheet row and the last deal's summary:
-# deal_no, dealer, bidder, trump, outcome, points, card_points, combination award,
-# bella flags, tricks_taken, written, mark, hanging paid, combination winner,
-# announcements, last trick (leader first), last trick winner, totals, hanging left.
-_DealRecord = tuple[
-    int,
-    int,
-    int,
-    int,
-    str,
-    list[int],
-    list[int],
-    int,
-    list[bool],
-    list[int],
-    tuple[int, ...],
-    str | None,
-    tuple[int, ...],
-    int,
-    list[JsonDict],
-    list[int],
-    int,
-    list[int],
-    tuple[int, ...],
-]
-
-
-def _marks(record: _DealRecord) -> list[str]:
-    marks = [str(total) for total in record[17]]
-    mark = record[11]
-    if mark:
-        marks[record[2]] = mark
-    return marks
-
-
-def _row_of(record: _DealRecord) -> ScoreRow:
-    outcome = record[4]
-    notes: JsonDict = {
-        "bidder": record[2],
-        "trump": SUIT_CODES[record[3]],
-        "outcome": outcome,
-        "bait": outcome == scoring.BAIT,
-        "hanging": outcome == scoring.HANGING,
-        "points": record[5],
-        "hanging_paid": list(record[12]),
-        "hanging_left": list(record[18]),
-        "dealer": record[1],
-    }
-    totals = record[17]
-    return ScoreRow(record[0], tuple(_marks(record)), tuple(totals), record[10], notes)
 
 
 class Deberts(Game):
@@ -235,9 +181,9 @@ class Deberts(Game):
     _redeal: JsonDict | None
     _totals: list[int]
     # Deals not yet asked for stay records until the scoresheet or JSON needs them.
-    _rows: list[ScoreRow | _DealRecord]
+    _rows: list[ScoreRow | DealRecord]
     _hanging: list[int]
-    _last_deal: JsonDict | _DealRecord | None
+    _last_deal: JsonDict | DealRecord | None
     _winner: int
     _mars: list[int]
 
@@ -569,9 +515,7 @@ class Deberts(Game):
                     bella = BELLA_MASKS[self._trump]
                     if bit & bella and hand & bella == bella:
                         self._bella[seat] = True
-                        self._announcements.append(
-                            _announcement(seat, "bella", bella, BELLA_POINTS)
-                        )
+                        self._announcements.append(announcement(seat, "bella", bella, BELLA_POINTS))
                 hand ^= bit
                 hands[seat] = hand
                 trick = self._trick
@@ -746,7 +690,7 @@ class Deberts(Game):
             self._combo_winner = winner
             for combo in declared[winner]:
                 self._announcements.append(
-                    _announcement(winner, combo.kind, combo.mask, COMBO_POINTS[combo.kind])
+                    announcement(winner, combo.kind, combo.mask, COMBO_POINTS[combo.kind])
                 )
 
     def _finish_deal(self, last_winner: int) -> None:
@@ -778,7 +722,7 @@ class Deberts(Game):
         # The row and the last deal's summary are read far less often than deals end:
         # keep the facts (the deal's lists are replaced, never changed, by the next
         # deal) and build them when asked for.
-        record: _DealRecord = (
+        record: DealRecord = (
             self.deal_no,
             dealer,
             bidder,
@@ -817,116 +761,17 @@ class Deberts(Game):
         rows = self._rows
         for i, row in enumerate(rows):
             if isinstance(row, tuple):
-                rows[i] = _row_of(row)
+                rows[i] = row_of(row)
         return cast("list[ScoreRow]", rows)
 
     def _last_deal_json(self) -> JsonDict | None:
         last = self._last_deal
         if isinstance(last, tuple):
-            last = self._last_deal = self._summary_of(last)
+            last = self._last_deal = summary_of(last)
         return last
 
-    def _summary_of(self, record: _DealRecord) -> JsonDict:
-        (
-            deal_no,
-            dealer,
-            bidder,
-            trump,
-            outcome,
-            points,
-            card_points,
-            award,
-            bella,
-            tricks_taken,
-            written,
-            _mark,
-            paid,
-            cw,
-            announcements,
-            last,
-            last_winner,
-            totals,
-            _,
-        ) = record
-        n = len(points)
-        combos = [0] * n
-        if award:
-            combos[cw] = award
-        return {
-            "deal_no": deal_no,
-            "dealer": dealer,
-            "bidder": bidder,
-            "trump": SUIT_CODES[trump],
-            "outcome": outcome,
-            "points": points,
-            "card_points": list(card_points),
-            "last_trick_points": LAST_TRICK_POINTS,
-            "combination_points": combos,
-            "bella_points": [BELLA_POINTS if b else 0 for b in bella],
-            "tricks_taken": list(tricks_taken),
-            "written": list(written),
-            "marks": _marks(record),
-            "hanging_paid": list(paid),
-            "combination_winner": None if cw < 0 else cw,
-            "announcements": list(announcements),
-            "last_trick": self._trick_json(last[0], last[1:], last_winner),
-            "totals": list(totals),
-        }
-
-    # -- views and results ----------------------------------------------------------
-
-    def _trick_json(self, leader: int, cards: Sequence[int], winner: int | None) -> JsonDict:
-        n = self._n
-        played = [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
-        return {"cards": played, "winner": winner}
-
-    def _played_json(self) -> list[JsonDict]:
-        """Every completed trick of the deal: what a seat with a good memory knows."""
-        tricks = self._tricks
-        # Each trick's winner leads the next one; the current leader won the latest.
-        winners = [t[0] for t in tricks[1:]] + [self._leader]
-        return [self._trick_json(t[0], t[1:], w) for t, w in zip(tricks, winners, strict=False)]
-
     def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
-        n = self._n
-        own = seat is not None and 0 <= seat < n
-        last_trick = None
-        if self._tricks:
-            # The winner of the last trick always leads the next one.
-            last = self._tricks[-1]
-            last_trick = self._trick_json(last[0], last[1:], self._leader)
-        view: JsonDict = {
-            "game": self.name,
-            "seats": n,
-            "seat": seat if own else None,
-            "deal_no": self.deal_no,
-            "dealer": self._dealer,
-            "phase": self._phase,
-            "to_act": self.current_seat(),
-            "hand": card_codes(self._hands[seat]) if own and seat is not None else [],
-            "legal": self.legal_actions(seat) if own and seat is not None else [],
-            "hand_sizes": [h.bit_count() for h in self._hands],
-            "trump": SUIT_CODES[self._trump] if self._trump >= 0 else None,
-            "trick": self._trick_json(self._leader, self._trick, None)["cards"],
-            "last_trick": last_trick,
-            "tricks_taken": list(self._tricks_taken),
-            "auction": [{"seat": s, "action": a} for s, a in self._auction],
-            "bidder": None if self._bidder < 0 else self._bidder,
-            "totals": list(self._totals),
-            "announcements": list(self._announcements),
-            "winner": self.winner,
-            "open_card": CARD_CODES[self._open] if self._open >= 0 else None,
-            "bottom_card": CARD_CODES[self._bottom] if self._bottom >= 0 else None,
-            "hanging": list(self._hanging),
-            "combination_winner": None if self._combo_winner < 0 else self._combo_winner,
-            "redeal": json_copy(self._redeal),
-            "mars": list(self._mars),
-        }
-        if not brief:
-            view["played"] = self._played_json()
-            view["last_deal"] = json_copy(self._last_deal_json())
-            view["conventions"] = self._conv.to_json()
-        return view
+        return views.build(self, seat, brief=brief)
 
     @property
     def rows_scored(self) -> int:

@@ -1,0 +1,132 @@
+"""What a finished Deberts deal leaves: its scoresheet row and the last deal's summary.
+
+A deal ends on the hot path of whole-game simulations, so it leaves a flat tuple,
+made into a row or a summary only when someone reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.base import JsonDict, ScoreRow
+from bot.engine.deberts import scoring
+from bot.engine.deberts.rules import (
+    BELLA_POINTS,
+    CARD_CODES,
+    LAST_TRICK_POINTS,
+    SUIT_CODES,
+    card_codes,
+)
+
+__all__ = ["DealRecord", "announcement", "marks", "row_of", "summary_of", "trick_json"]
+
+
+def announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
+    return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
+
+
+def trick_json(n: int, leader: int, cards: Sequence[int], winner: int | None) -> JsonDict:
+    """A trick of an ``n``-seat table led by ``leader``."""
+    played = [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
+    return {"cards": played, "winner": winner}
+
+
+# What a finished deal leaves for its scoresheet row and the last deal's summary:
+# deal_no, dealer, bidder, trump, outcome, points, card_points, combination award,
+# bella flags, tricks_taken, written, mark, hanging paid, combination winner,
+# announcements, last trick (leader first), last trick winner, totals, hanging left.
+DealRecord = tuple[
+    int,
+    int,
+    int,
+    int,
+    str,
+    list[int],
+    list[int],
+    int,
+    list[bool],
+    list[int],
+    tuple[int, ...],
+    str | None,
+    tuple[int, ...],
+    int,
+    list[JsonDict],
+    list[int],
+    int,
+    list[int],
+    tuple[int, ...],
+]
+
+
+def marks(record: DealRecord) -> list[str]:
+    marks = [str(total) for total in record[17]]
+    mark = record[11]
+    if mark:
+        marks[record[2]] = mark
+    return marks
+
+
+def row_of(record: DealRecord) -> ScoreRow:
+    outcome = record[4]
+    notes: JsonDict = {
+        "bidder": record[2],
+        "trump": SUIT_CODES[record[3]],
+        "outcome": outcome,
+        "bait": outcome == scoring.BAIT,
+        "hanging": outcome == scoring.HANGING,
+        "points": record[5],
+        "hanging_paid": list(record[12]),
+        "hanging_left": list(record[18]),
+        "dealer": record[1],
+    }
+    totals = record[17]
+    return ScoreRow(record[0], tuple(marks(record)), tuple(totals), record[10], notes)
+
+
+def summary_of(record: DealRecord) -> JsonDict:
+    """The last deal's summary, as a finished deal left it."""
+    (
+        deal_no,
+        dealer,
+        bidder,
+        trump,
+        outcome,
+        points,
+        card_points,
+        award,
+        bella,
+        tricks_taken,
+        written,
+        _mark,
+        paid,
+        cw,
+        announcements,
+        last,
+        last_winner,
+        totals,
+        _,
+    ) = record
+    n = len(points)
+    combos = [0] * n
+    if award:
+        combos[cw] = award
+    return {
+        "deal_no": deal_no,
+        "dealer": dealer,
+        "bidder": bidder,
+        "trump": SUIT_CODES[trump],
+        "outcome": outcome,
+        "points": points,
+        "card_points": list(card_points),
+        "last_trick_points": LAST_TRICK_POINTS,
+        "combination_points": combos,
+        "bella_points": [BELLA_POINTS if b else 0 for b in bella],
+        "tricks_taken": list(tricks_taken),
+        "written": list(written),
+        "marks": marks(record),
+        "hanging_paid": list(paid),
+        "combination_winner": None if cw < 0 else cw,
+        "announcements": list(announcements),
+        "last_trick": trick_json(n, last[0], last[1:], last_winner),
+        "totals": list(totals),
+    }
