@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.db.models import TableRecord, TableStatus
+from bot.services.timers import RETRY_AFTER
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
@@ -158,6 +159,75 @@ async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     assert not back.seats[0].is_bot and not back.seats[0].away
     assert back.timeouts == {}
     await fake.wait_for(lambda: (hand := hand_message(fake, ann)) is not None and hand.buttons)
+
+
+async def test_a_table_whose_last_person_lets_three_turns_run_out_closes(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,), lobby, table_id = await open_table(fake, "Ann")
+    await (await ann.press(lobby, "Add a bot")).answer()
+    await start(fake, lobby, ann)
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    timeouts = 0
+    while (await record(timed, table_id)).status == TableStatus.PLAYING:
+        assert timeouts < 3
+        # the bot moves at once, so every turn left waiting is Ann's
+        assert await seat_to_act(timed, table_id) == 0
+        await advance(timed, TIMER)
+        timeouts += 1
+    assert timeouts == 3
+    shown = texts(fake, group)
+    assert shown.count("⏰ Time is up for Ann: a bot made the move for them.") == 2
+    assert "⏰ Nobody is playing at this table any more: it is closed." in shown
+    # bots alone do not play on: no seat is handed to one, nothing more is due
+    assert not any("missed 3 turns" in t for t in shown)
+    closed = await record(timed, table_id)
+    assert closed.status == TableStatus.CANCELLED
+    assert closed.deadline is None and closed.remind_at is None
+    assert hand.text == "The table was cancelled." and not hand.buttons
+    mark = fake.mark()
+    await advance(timed, TIMER * 10)
+    assert not fake.calls(since=mark)
+    # the chat is free for a new table
+    await ann.send(group, "/new thousand")
+    fresh = await fake.wait_for_message(group)
+    assert fresh.text.startswith("Thousand — a new table")
+
+
+async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
+    fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_telegram
+    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None and timed.app is not None
+    name = ("Ann", "Ben")[seat]
+    service = timed.app.tables
+    real = service.on_timer
+    tried: list[float] = []
+
+    async def fails_once(table_id: int, now: float) -> None:
+        tried.append(now)
+        if len(tried) == 1:
+            raise RuntimeError("disk I/O error")
+        await real(table_id, now)
+
+    monkeypatch.setattr(service, "on_timer", fails_once)
+    before = await record(timed, table_id)
+    mark = fake.mark()
+    await advance(timed, TIMER * 2 / 3)  # the reminder is due, and its handling fails
+    assert len(tried) == 1
+    assert not fake.calls("sendMessage", since=mark)
+    assert (await record(timed, table_id)).version == before.version
+    # not tried again in a loop, nor before the minute is up; the turn is not lost either
+    await advance(timed, RETRY_AFTER - 1)
+    assert len(tried) == 1
+    await advance(timed, 1)
+    assert len(tried) == 2
+    assert f"⏰ Time is up for {name}: a bot made the move for them." in texts(fake, group)
+    assert (await record(timed, table_id)).timeouts == {seat: 1}
 
 
 async def test_with_the_timer_off_nothing_happens_however_long_the_wait(
