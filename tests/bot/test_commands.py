@@ -302,3 +302,55 @@ async def test_two_new_at_once_open_one_table(
     texts = [m.text for m in fake.messages(group, from_bot=True)]
     assert len([t for t in texts if "— a new table" in t]) == 1
     assert len([t for t in texts if t.startswith("There is already a table")]) == 1
+
+
+async def test_leaving_a_lobby_frees_the_seat_by_button_or_command(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben, cid) = await group_of(fake, "Ann", "Ben", "Cid")
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    await (await ben.press(lobby, "Join")).answer()
+    await (await cid.press(lobby, "Join")).answer()
+    assert "Players (3 of 2–3)" in lobby.text
+
+    answer = await (await cid.press(lobby, "Leave")).answer()
+    assert answer.text == "You left the table."
+    assert "Players (2 of 2–3)" in lobby.text and "Cid" not in lobby.text
+    answer = await (await cid.press(lobby, "Leave")).answer()
+    assert answer.text == "You are not at this table."
+
+    await ben.send(group, "/leave")
+    await fake.wait_for(lambda: "Ben" not in lobby.text)
+    assert "Players (1 of 2–3)" in lobby.text
+    await cid.send(group, "/leave")
+    refusal = await fake.wait_for_message(group, lambda m: m.text == "You are not at this table.")
+    assert refusal.text == "You are not at this table."
+    # the seats freed are there to take again
+    await (await cid.press(lobby, "Join")).answer()
+    assert "Players (2 of 2–3)" in lobby.text and "Cid" in lobby.text
+
+
+async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_playing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(group, "/new deberts")
+    table = await fake.wait_for_message(group)
+    await (await ann.press(table, "Add a bot")).answer()
+    await (await ann.press(table, "Start")).answer()
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    await ben.send(group, "/leave")
+    await fake.wait_for_message(group, lambda m: m.text == "You are not at this table.")
+    assert table.buttons
+    await ann.send(group, "/leave")
+    await fake.wait_for_message(group, lambda m: m.text == "The table was cancelled.")
+    await fake.wait_for(lambda: "The table was cancelled." in table.text)
+    assert not table.buttons
+    assert not hand.buttons
+    # the chat is free for a new table
+    await ann.send(group, "/new thousand")
+    fresh = await fake.wait_for_message(group, lambda m: "— a new table" in m.text)
+    assert fresh.text.startswith("Thousand — a new table")
