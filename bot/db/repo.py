@@ -133,6 +133,18 @@ class TableRepo:
         """Where the table's messages are: its chat, the table message, each hand."""
         await self._update(record, _SHOWN_COLUMNS)
 
+    async def postpone(self, table_id: int, when: float) -> None:
+        """Put a running deadline off to ``when`` at the earliest, with no reminder before.
+        The row is not read: this is what a table gets whose timer failed, and the row
+        may be one that cannot be read."""
+        self._writes += 1
+        self._rows.pop(table_id, None)  # read again, as SQLite has it, when next needed
+        await self.db.write(
+            "UPDATE tables SET deadline=MAX(deadline, ?), remind_at=NULL, updated_at=?"
+            " WHERE id=? AND deadline IS NOT NULL",
+            (when, time.time(), table_id),
+        )
+
     async def _update(self, record: TableRecord, columns: tuple[str, ...]) -> None:
         table_id, values = record.id, _values(record, columns)
         self._writes += 1
@@ -220,14 +232,14 @@ class TableRepo:
         )
         return [int(r[0]) for r in rows]
 
-    async def unfinished(self) -> list[TableRecord]:
+    async def unfinished_ids(self) -> list[int]:
         """Tables in play, and finished ones whose last results may not be posted yet."""
         rows = await self.db.fetchall(
-            "SELECT * FROM tables WHERE status=? OR (status=? AND unposted_from IS NOT NULL)"
+            "SELECT id FROM tables WHERE status=? OR (status=? AND unposted_from IS NOT NULL)"
             " ORDER BY id",
             (TableStatus.PLAYING.value, TableStatus.FINISHED.value),
         )
-        return [_record(r) for r in rows]
+        return [int(r[0]) for r in rows]
 
 
 class _Kept(Generic[K, V]):

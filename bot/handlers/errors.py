@@ -7,6 +7,7 @@ import logging
 from aiogram import Router
 from aiogram.types import ErrorEvent
 
+from bot.i18n import Translator
 from bot.services.sender import Sender
 
 __all__ = ["make_router"]
@@ -14,11 +15,13 @@ __all__ = ["make_router"]
 log = logging.getLogger(__name__)
 
 
-async def on_error(event: ErrorEvent, sender: Sender) -> bool:
+async def on_error(event: ErrorEvent, sender: Sender, tr: Translator | None = None) -> bool:
+    """``tr`` is missing only when the failure came before the language was known."""
     log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
     callback = event.update.callback_query
     if callback is not None:
-        await sender.answer(callback, "⚠️")
+        text = "Something went wrong on my side. Please try again later."
+        await sender.answer(callback, "⚠️ " + (tr(text) if tr else text))
     return True
 
 

@@ -52,7 +52,7 @@ async def test_a_table_round_trips(tmp_path: Path) -> None:
     loaded = await repo.get(created.id)
     assert loaded == created
     assert await repo.open_in_chat(-5) == created
-    assert [r.id for r in await repo.unfinished()] == [created.id]
+    assert await repo.unfinished_ids() == [created.id]
     created.status = TableStatus.FINISHED
     await repo.save(created)
     assert await repo.open_in_chat(-5) is None

@@ -401,34 +401,38 @@ class TableCore:
 
     async def resume_all(self) -> int:
         """After a restart: let waiting bots move, post what a crash left unposted and
-        bring every table's messages up to date."""
+        bring every table's messages up to date; how many tables were."""
         resumed = 0
-        for stale in await self.tables.unfinished():
-            async with self.lock(stale.id):
-                record = await self.tables.get(stale.id)
-                if record is None or record.state is None:
-                    continue
-                if record.status != TableStatus.PLAYING and record.unposted_from is None:
-                    continue
-                game = self.load(record)
-                rows = game.rows_scored
-                to_act = game.current_seat()
+        for table_id in await self.tables.unfinished_ids():
+            async with self.lock(table_id):
                 try:
-                    if to_act is not None and record.seats[to_act].is_bot:
-                        await self._commit(record, game, rows_before=rows, to_act_before=to_act)
-                    else:
-                        unposted = record.unposted_from
-                        await self._publish(
-                            record,
-                            game,
-                            rows_before=rows if unposted is None else unposted,
-                            to_act_before=to_act,
-                        )
+                    if await self._resume(table_id):
+                        resumed += 1
                 except Exception:
-                    log.exception("could not resume table %s", record.id)
-                    continue
-                resumed += 1
+                    # one table that cannot be read or shown must not keep the others down
+                    log.exception("could not resume table %s", table_id)
         return resumed
+
+    async def _resume(self, table_id: int) -> bool:
+        record = await self.tables.get(table_id)
+        if record is None or record.state is None:
+            return False
+        if record.status != TableStatus.PLAYING and record.unposted_from is None:
+            return False
+        game = self.load(record)
+        rows = game.rows_scored
+        to_act = game.current_seat()
+        if to_act is not None and record.seats[to_act].is_bot:
+            await self._commit(record, game, rows_before=rows, to_act_before=to_act)
+        else:
+            unposted = record.unposted_from
+            await self._publish(
+                record,
+                game,
+                rows_before=rows if unposted is None else unposted,
+                to_act_before=to_act,
+            )
+        return True
 
     async def resend_hands(self, user_id: int) -> int:
         """The person opened the private chat again: send their hands anew."""

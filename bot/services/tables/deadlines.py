@@ -43,12 +43,9 @@ class Deadlines(TableCore):
                 await self._remind(record, now)
 
     async def postpone(self, table_id: int, when: float) -> None:
+        """A timer that failed is tried again at ``when``, not at once and over again."""
         async with self.lock(table_id):
-            record = await self.tables.get(table_id)
-            if record is not None and record.deadline is not None:
-                record.deadline = max(record.deadline, when)
-                record.remind_at = None
-                await self.tables.save(record)
+            await self.tables.postpone(table_id, when)
 
     async def _expire(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED

@@ -1,0 +1,68 @@
+"""A restart brings every table back, and one it cannot read does not keep the others down."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.services.timers import RETRY_AFTER
+from tests.bot.test_timer import TIMER, advance, open_table, press_any, record, seat_to_act, start
+from tests.e2e.harness import BotProcess, hand_message, texts
+from tests.fake_telegram import FakeTelegram
+
+
+@pytest.mark.parametrize(
+    ("column", "garbage"),
+    [("state", '{"game": "deberts", "seats": 2'), ("seats", "[{not json")],
+)
+async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_restart(
+    fake_telegram: FakeTelegram,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    column: str,
+    garbage: str,
+) -> None:
+    fake = fake_telegram
+    database = tmp_path / "bot.sqlite3"
+    proc = BotProcess(fake, database, default_timer=TIMER)
+    await proc.start()
+    _, (ann, _), broken_lobby, broken = await open_table(fake, "Ann", "Ben")
+    await start(fake, broken_lobby, ann)
+    group, (cid, dan), lobby, table_id = await open_table(fake, "Cid", "Dan")
+    await start(fake, lobby, cid)
+    await fake.wait_for(lambda: hand_message(fake, cid) and hand_message(fake, dan))
+    await proc.stop()
+
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute(f"UPDATE tables SET {column}=? WHERE id=?", (garbage, broken))
+
+    await proc.start()  # start-up resumes every table: it must not fail
+    assert f"could not resume table {broken}" in caplog.text
+    # a press at the broken table gets a plain answer, and the bot goes on
+    mine = next(b.text for b in broken_lobby.buttons if "My hand" in b.text)
+    answer = await (await ann.press(broken_lobby, mine)).answer()
+    assert answer.text == "⚠️ Something went wrong on my side. Please try again later."
+    # the readable table plays on as before
+    seat = await seat_to_act(proc, table_id)
+    assert seat is not None
+    before = (await record(proc, table_id)).version
+    await press_any(fake, (cid, dan)[seat])
+    assert (await record(proc, table_id)).version == before + 1
+
+    # Both tables' turns run out. The broken one's timer fails and is put off a minute;
+    # the readable one's turns still time out, a minute apart, and nothing spins meanwhile.
+    caplog.clear()
+    await advance(proc, TIMER)
+    assert f"timer of table {broken} failed" in caplog.text
+    time_up = [t for t in texts(fake, group) if t.startswith("⏰ Time is up")]
+    assert len(time_up) == 1
+    caplog.clear()
+    await advance(proc, RETRY_AFTER - 1)
+    assert "failed" not in caplog.text
+    await advance(proc, 1)
+    assert caplog.text.count(f"timer of table {broken} failed") == 1
+    assert len([t for t in texts(fake, group) if t.startswith("⏰ Time is up")]) == 2
+    await proc.stop()
