@@ -65,8 +65,13 @@ class Scheduler:
         while True:
             self._changed.clear()
             now = self.clock()
-            await self.fire(now)
-            due = await self.tables.tables.next_due()
+            try:
+                await self.fire(now)
+                due = await self.tables.tables.next_due()
+            except Exception:
+                # SQLite failing for a moment must not stop every table's timer for good
+                log.exception("timers failed; looked at again in %s s", RETRY_AFTER)
+                due = now + RETRY_AFTER
             if due is not None and due <= now:
                 continue
             self._next = math.inf if due is None else due

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -228,6 +229,32 @@ async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
     assert len(tried) == 2
     assert f"⏰ Time is up for {name}: a bot made the move for them." in texts(fake, group)
     assert (await record(timed, table_id)).timeouts == {seat: 1}
+
+
+async def test_the_timers_outlive_a_database_read_that_fails(
+    fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_telegram
+    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None and timed.app is not None
+    repo = timed.app.tables.tables
+    real = repo.next_due
+    failed: list[bool] = []
+
+    async def fails_once() -> float | None:
+        if not failed:
+            failed.append(True)
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real()
+
+    monkeypatch.setattr(repo, "next_due", fails_once)
+    await advance(timed, 1)
+    assert failed
+    await advance(timed, TIMER - 1)
+    name = ("Ann", "Ben")[seat]
+    assert f"⏰ Time is up for {name}: a bot made the move for them." in texts(fake, group)
 
 
 async def test_with_the_timer_off_nothing_happens_however_long_the_wait(
