@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.e2e.harness import BotProcess, hand_message
+import random
+
+from tests.e2e.harness import BotProcess, Players, hand_message
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeUser
 
@@ -160,6 +162,43 @@ async def test_my_hand_answers_only_the_presser_and_last_trick(
     assert told.text == "You are not at this table."
     last = await (await stranger.press(table, "Last trick")).answer()
     assert last.text == "No trick has been played yet in this deal."
+
+
+def _label(code: str) -> str:
+    rank, suit = code[:-1], code[-1]
+    return ("10" if rank == "T" else rank) + {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[suit]
+
+
+async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, users = await group_of(fake, "Ann", "Ben", "Cid")
+    await users[0].send(group, "/new thousand")
+    table = await fake.wait_for_message(group)
+    for user in users[1:]:
+        await (await user.press(table, "Join")).answer()
+    await (await users[0].press(table, "Start")).answer()
+    assert running.app is not None
+    service = running.app.tables
+    table_id = int((table.button("Last trick").callback_data or "").split(":")[1])
+    players = Players(fake, users, random.Random(3))
+    while True:  # until a trick was taken and the next one has begun
+        record = await service.tables.get(table_id)
+        assert record is not None
+        view = service.peek(record).view(None)
+        if view["last_trick"] and view["trick"]:
+            break
+        assert await players.play(until=1) == 1
+    names = [u.first_name for u in users]
+    last = view["last_trick"]
+    cards = ", ".join(f"{names[p['seat']]} {_label(p['card'])}" for p in last["cards"])
+    assert len(last["cards"]) == 3
+    shown = await (await users[1].press(table, "Last trick")).answer()
+    assert shown.show_alert
+    assert shown.text == f"Last trick: {cards}. Taken by {names[last['winner']]}."
+    # the trick under way is not it
+    assert all(p["card"] not in {c["card"] for c in last["cards"]} for p in view["trick"])
 
 
 async def test_an_illegal_card_is_refused_with_the_reason(
