@@ -23,20 +23,25 @@ __all__ = ["make_router"]
 
 
 async def start_deep_link(
-    message: Message, command: CommandObject, bot: Bot, tables: TableService, tr: Translator
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
 ) -> None:
     arg = command.args or ""
     assert message.from_user is not None
     if arg.startswith("j") and arg[1:].isdigit():
         reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
-        await message.answer(reply.text or tr("You joined the table."))
+        await sender.send(message.chat.id, reply.text or tr("You joined the table."))
         await tables.resend_hands(message.from_user.id)
         return
-    await start(message, tables, tr)
+    await start(message, sender, tables, tr)
 
 
-async def start(message: Message, tables: TableService, tr: Translator) -> None:
-    await message.answer(help_text(tr))
+async def start(message: Message, sender: Sender, tables: TableService, tr: Translator) -> None:
+    await sender.send(message.chat.id, help_text(tr))
     if message.from_user is not None:
         # back after blocking the bot: the hands it could not send come now
         await tables.resend_hands(message.from_user.id)
@@ -49,12 +54,14 @@ def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
     return kb
 
 
-async def new_private(message: Message, command: CommandObject, tr: Translator) -> None:
+async def new_private(
+    message: Message, command: CommandObject, sender: Sender, tr: Translator
+) -> None:
     game = (command.args or "").strip().lower()
     if game in GAME_NAMES:
-        await message.answer(tr("How many bot opponents?"), reply_markup=_bots_keyboard(game, tr))
+        await sender.send(message.chat.id, tr("How many bot opponents?"), _bots_keyboard(game, tr))
         return
-    await message.answer(tr("Which game?"), reply_markup=_games_keyboard(tr).as_markup())
+    await sender.send(message.chat.id, tr("Which game?"), _games_keyboard(tr).as_markup())
 
 
 def _bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
@@ -70,8 +77,12 @@ async def pick_game(
     if callback_data.game not in GAME_NAMES or not isinstance(callback.message, Message):
         await sender.answer(callback, tr("That is not possible now."))
         return
-    await callback.message.edit_text(
-        tr("How many bot opponents?"), reply_markup=_bots_keyboard(callback_data.game, tr)
+    # through the sender: a second tap, which changes nothing, is no error
+    await sender.edit(
+        callback.message.chat.id,
+        callback.message.message_id,
+        tr("How many bot opponents?"),
+        _bots_keyboard(callback_data.game, tr),
     )
     await sender.answer(callback)
 
@@ -89,7 +100,12 @@ async def pick_bots(
             callback_data=Solo(game=callback_data.game, bots=callback_data.bots, level=level),
         )
     if isinstance(callback.message, Message):
-        await callback.message.edit_text(tr("Which level?"), reply_markup=kb.as_markup())
+        await sender.edit(
+            callback.message.chat.id,
+            callback.message.message_id,
+            tr("Which level?"),
+            kb.as_markup(),
+        )
     await sender.answer(callback)
 
 

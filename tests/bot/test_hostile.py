@@ -535,3 +535,29 @@ async def test_a_deleted_hand_message_is_sent_again_when_it_is_needed(
     await (await now.press(table, "🂠 My hand")).answer()
     back = await fake.wait_for(lambda: hand_message(fake, now))
     assert back is not current and legal_buttons(back)
+
+
+async def test_the_private_game_menu_pressed_twice_or_late_answers_quietly(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    ann = fake.add_user("Ann")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(ann, "/new")
+    menu = await fake.wait_for_message(ann)
+    assert menu.text == "Which game?"
+    # a double tap: the second press comes from the message as it was before the first
+    thousand = menu.button("Thousand").callback_data or ""
+    for _ in range(2):
+        answer = await (await ann.press_data(menu, thousand)).answer()
+        assert answer.text is None, answer.text
+        assert menu.text == "How many bot opponents?"
+    two = menu.button("2 bot(s)").callback_data or ""
+    for _ in range(2):
+        answer = await (await ann.press_data(menu, two)).answer()
+        assert answer.text is None, answer.text
+        assert menu.text == "Which level?"
+    answer = await (await ann.press(menu, "Easy")).answer()
+    assert not answer.show_alert
+    await fake.wait_for(lambda: hand_message(fake, ann))
