@@ -10,12 +10,13 @@ from aiogram.types import CallbackQuery, Chat, Message
 from aiogram.utils.i18n import I18n
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.db.repo import PeopleRepo, TableRepo
+from bot.db.repo import PeopleRepo
 from bot.handlers.common import person
 from bot.i18n import LOCALES, Translator
 from bot.keyboards.callbacks import Lang
 from bot.services.publisher import Publisher
 from bot.services.sender import Sender
+from bot.services.tables import TableService
 
 __all__ = ["make_router"]
 
@@ -27,7 +28,7 @@ async def lang(
     command: CommandObject,
     bot: Bot,
     people: PeopleRepo,
-    table_repo: TableRepo,
+    tables: TableService,
     sender: Sender,
     i18n: I18n,
     tr: Translator,
@@ -46,7 +47,7 @@ async def lang(
         code,
         person(message.from_user, bot, message.chat).is_admin,
         people,
-        table_repo,
+        tables,
         i18n,
     )
     await sender.reply(message.chat.id, text)
@@ -57,7 +58,7 @@ async def pick(
     callback_data: Lang,
     bot: Bot,
     people: PeopleRepo,
-    table_repo: TableRepo,
+    tables: TableService,
     sender: Sender,
     publisher: Publisher,
     i18n: I18n,
@@ -68,7 +69,7 @@ async def pick(
     chat = callback.message.chat
     who = person(callback.from_user, bot, chat)
     text = await _set(
-        chat, callback.from_user.id, callback_data.code, who.is_admin, people, table_repo, i18n
+        chat, callback.from_user.id, callback_data.code, who.is_admin, people, tables, i18n
     )
     await sender.answer(callback, text)
     if isinstance(callback.message, Message):
@@ -83,7 +84,7 @@ async def _set(
     code: str,
     is_admin: Callable[[], Awaitable[bool]] | None,
     people: PeopleRepo,
-    table_repo: TableRepo,
+    tables: TableService,
     i18n: I18n,
 ) -> str:
     """Store the language for ``chat`` (a group needs its host or an admin)."""
@@ -91,14 +92,12 @@ async def _set(
     if chat.type == "private":
         await people.set_user_lang(user_id, code)
         return tr("Language: English.")
-    table = await table_repo.open_in_chat(chat.id)
+    table = await tables.tables.open_in_chat(chat.id)
     host = table is not None and table.host_id == user_id
     if not host and not (is_admin is not None and await is_admin()):
         return tr("Only the host or a chat admin can do that.")
     await people.set_chat_lang(chat.id, code)
-    if table is not None:
-        table.lang = code
-        await table_repo.save(table)
+    await tables.set_language(chat.id, code)
     return tr("Language: English.")
 
 

@@ -561,3 +561,41 @@ async def test_the_private_game_menu_pressed_twice_or_late_answers_quietly(
     answer = await (await ann.press(menu, "Easy")).answer()
     assert not answer.show_alert
     await fake.wait_for(lambda: hand_message(fake, ann))
+
+
+async def test_a_language_change_during_a_move_does_not_undo_the_move(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    zed = fake.add_user("Zed")
+    fake.add_member(group, zed, admin=True)
+    await started(fake, group, ann, ben)
+    assert running.app is not None
+    tables = running.app.tables.tables
+    record = await tables.open_in_chat(group.id)
+    assert record is not None
+    # Zed is no host: the bot asks Telegram whether Zed is an admin, and that answer waits
+    gate = fake.hold("getChatMember", count=1)
+    await zed.send(group, "/lang ru")
+    await gate.wait_arrived()
+
+    def to_act() -> tuple[FakeUser, FakeMessage] | None:
+        for user in (ann, ben):
+            hand = hand_message(fake, user)
+            if hand is not None and legal_buttons(hand):
+                return user, hand
+        return None
+
+    player, hand = await fake.wait_for(to_act)
+    answer = await (await player.press(hand, legal_buttons(hand)[0].text)).answer()
+    assert not answer.show_alert
+    moved = await tables.get(record.id)
+    assert moved is not None and moved.version > record.version
+    gate.release()
+    await fake.wait_for_message(group, lambda m: m.text == "Язык: русский.")
+    after = await tables.get(record.id)
+    assert after is not None
+    assert (after.state, after.version) == (moved.state, moved.version)
+    assert after.lang == "ru"
+    assert await running.app.tables.people.chat_lang(group.id) == "ru"

@@ -1,4 +1,4 @@
-"""A table's chat changes under it: a group moves to a supergroup, or removes the bot."""
+"""A table's chat changes under it: its language, a move to a supergroup, the bot removed."""
 
 from __future__ import annotations
 
@@ -10,6 +10,18 @@ __all__ = ["ChatChanges"]
 
 class ChatChanges(TableCore):
     """Tables following their chat when it moves or goes."""
+
+    async def set_language(self, chat_id: int, lang: str) -> None:
+        """The chat's language changed: its open table speaks it from its next message."""
+        found = await self.tables.open_in_chat(chat_id)
+        if found is None:
+            return
+        # under the table's locks: a move committed meanwhile must not be written over
+        async with self.lock(found.id):
+            record = await self.tables.get(found.id)
+            if record is not None and record.is_open and record.chat_id == chat_id:
+                record.lang = lang
+                await self.tables.save(record)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its open tables follow, their messages posted there."""
