@@ -16,6 +16,7 @@ import pytest
 
 from bot.app import App
 from bot.db.models import TableRecord, TableStatus
+from bot.services.tables import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of
 from tests.e2e.harness import BotProcess, ManualClock, hand_message, legal_buttons
 from tests.fake_telegram import FakeTelegram
@@ -599,3 +600,30 @@ async def test_a_language_change_during_a_move_does_not_undo_the_move(
     assert (after.state, after.version) == (moved.state, moved.version)
     assert after.lang == "ru"
     assert await running.app.tables.people.chat_lang(group.id) == "ru"
+
+
+async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann, ben)
+    actor = await fake.wait_for(
+        lambda: next((u for u in (ann, ben) if legal_buttons(hand_message(fake, u) or table)), None)
+    )
+    mark = fake.mark()
+    for _ in range(6):
+        shown = await (await actor.press(table, "🂠 My hand")).answer()
+        assert shown.show_alert and (shown.text or "").startswith("Your cards: ")
+    await fake.wait_idle()
+    sent = [c for c in fake.calls("sendMessage", since=mark) if c.params["chat_id"] == actor.id]
+    assert len(sent) == 1  # the first press brings the hand down; the rest only show it
+    hand = hand_message(fake, actor)
+    assert hand is not None and legal_buttons(hand)
+    # a while later, the hand may have been lost again: a press brings it once more
+    assert running.app is not None
+    running.wall.advance(RESEND_HAND_AFTER)
+    mark = fake.mark()
+    await (await actor.press(table, "🂠 My hand")).answer()
+    await fake.wait_idle()
+    assert [c for c in fake.calls("sendMessage", since=mark) if c.params["chat_id"] == actor.id]

@@ -258,6 +258,7 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
             return {
                 "locks": len(service._locks) + len(service._chat_locks),
                 "games": len(service._games) + len(service._pending),
+                "resent": len(service._hand_resent),
                 "rows": len(service.tables._rows),
                 "hands": len(publisher._hand_shown) + len(publisher._turn_at),
                 "unreachable": len(publisher._unreachable),
@@ -270,6 +271,9 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
         await play(cancelled[2], cancelled[1], 5)
         await play(left[2], left[1], 5)
         await play(played[2], played[1], 3)
+        for _, people, record in (played, cancelled, left):
+            for who in people:  # the player to act gets their hand message anew
+                await app.tables.hand(record.id, who, tr)
         before = held()
         assert before.pop("locks") == 0  # nobody holds or awaits them between presses
         assert all(before.values()), before

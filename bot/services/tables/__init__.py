@@ -17,7 +17,7 @@ from bot.services.tables.chats import ChatChanges
 from bot.services.tables.core import KEEP_GAMES, SHOW_AGAIN, Person, Reply
 from bot.services.tables.deadlines import AWAY_AFTER, TIMEOUT_LEVEL, Deadlines
 from bot.services.tables.lobby import LOBBY_TTL, MAX_SEATS, MIN_SEATS, Lobbies
-from bot.services.tables.play import Play
+from bot.services.tables.play import RESEND_HAND_AFTER, Play
 
 __all__ = [
     "AWAY_AFTER",
@@ -25,6 +25,7 @@ __all__ = [
     "LOBBY_TTL",
     "MAX_SEATS",
     "MIN_SEATS",
+    "RESEND_HAND_AFTER",
     "SHOW_AGAIN",
     "TIMEOUT_LEVEL",
     "Person",

@@ -102,6 +102,8 @@ class TableCore:
         self._games: dict[int, tuple[int, Game]] = {}
         """Per table, the game last saved, parsed; the least recently moved go first."""
         self._pending: dict[int, _Pending] = {}
+        self._hand_resent: dict[tuple[int, int], float] = {}
+        """Per table and player, when "My hand" last sent their hand message anew."""
         self._again: dict[int, asyncio.Task[None]] = {}
         """Per table, the task that shows it again once Telegram answers."""
         publisher.on_shown = tables.save_shown
@@ -142,7 +144,12 @@ class TableCore:
     def _closed(self, record: TableRecord) -> None:
         """The table will not be played again: what memory held for it goes."""
         self._games.pop(record.id, None)
+        self._forget_resent(record)
         self.publisher.forget(record)
+
+    def _forget_resent(self, record: TableRecord) -> None:
+        for seat in record.seats:
+            self._hand_resent.pop((record.id, seat.user_id or 0), None)
 
     async def _cancel(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
@@ -225,7 +232,9 @@ class TableCore:
         else:
             await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
-        if not game.is_over:
+        if game.is_over:
+            self._forget_resent(record)
+        else:
             # as it is: the callers are done changing it (see peek)
             keep(self._games, record.id, (record.version, game), KEEP_GAMES)
         pending = self._pending.get(record.id)
