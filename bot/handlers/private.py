@@ -35,7 +35,7 @@ async def start_deep_link(
     if arg.startswith("j") and arg[1:].isdigit():
         reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
         await sender.send(message.chat.id, reply.text or tr("You joined the table."))
-        await tables.resend_hands(message.from_user.id)
+        await tables.resend_hands(message.from_user.id, asked=True)
         return
     await start(message, sender, tables, tr)
 
@@ -44,7 +44,7 @@ async def start(message: Message, sender: Sender, tables: TableService, tr: Tran
     await sender.send(message.chat.id, help_text(tr))
     if message.from_user is not None:
         # back after blocking the bot: the hands it could not send come now
-        await tables.resend_hands(message.from_user.id)
+        await tables.resend_hands(message.from_user.id, asked=True)
 
 
 def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:

@@ -615,7 +615,7 @@ async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(
     for _ in range(6):
         shown = await (await actor.press(table, "🂠 My hand")).answer()
         assert shown.show_alert and (shown.text or "").startswith("Your cards: ")
-    await fake.wait_idle()
+    await fake.wait_handled()
     sent = [c for c in fake.calls("sendMessage", since=mark) if c.params["chat_id"] == actor.id]
     assert len(sent) == 1  # the first press brings the hand down; the rest only show it
     hand = hand_message(fake, actor)
@@ -625,5 +625,23 @@ async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(
     running.wall.advance(RESEND_HAND_AFTER)
     mark = fake.mark()
     await (await actor.press(table, "🂠 My hand")).answer()
-    await fake.wait_idle()
+    await fake.wait_handled()
     assert [c for c in fake.calls("sendMessage", since=mark) if c.params["chat_id"] == actor.id]
+
+
+async def test_start_sent_over_and_over_during_a_game_sends_the_hand_again_once(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await started(fake, group, ann, ben)
+    await fake.wait_for(lambda: hand_message(fake, ben))
+    mark = fake.mark()
+    for _ in range(5):
+        await ben.send(ben, "/start")
+    await fake.wait_handled()
+    sent = [c.params["text"] for c in fake.calls("sendMessage", since=mark)]
+    assert len([t for t in sent if "your hand, Ben" in t]) == 1
+    assert len([t for t in sent if t.startswith("<b>Deberts and Thousand")]) == 5
+    hand = hand_message(fake, ben)
+    assert hand is not None and not hand.deleted

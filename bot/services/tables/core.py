@@ -27,7 +27,7 @@ from bot.services.sender import OUT_OF_REACH
 from bot.services.tables.locks import TableLocks
 from bot.services.tasks import cancel_all
 
-__all__ = ["KEEP_GAMES", "SHOW_AGAIN", "Person", "Reply", "TableCore"]
+__all__ = ["KEEP_GAMES", "RESEND_HAND_AFTER", "SHOW_AGAIN", "Person", "Reply", "TableCore"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,8 @@ Chooser = Callable[[Game, int, str, int], str]
 KEEP_GAMES = 4096
 """Parsed games kept in memory, of the tables moved most recently (a table left open and
 idle, with no turn timer, is parsed again if it comes back)."""
+RESEND_HAND_AFTER = 10.0
+"""Seconds before "My hand" or /start sends a player's hand message anew once more."""
 SHOW_AGAIN = (5.0, 15.0, 30.0, 60.0)
 """Seconds before showing a table again while Telegram stays out of reach (the last
 one repeats until it answers)."""
@@ -443,8 +445,9 @@ class TableCore:
             )
         return True
 
-    async def resend_hands(self, user_id: int) -> int:
-        """The person opened the private chat again: send their hands anew."""
+    async def resend_hands(self, user_id: int, *, asked: bool = False) -> int:
+        """Send the person's hands anew: a hand message was lost, or they opened the private
+        chat again (``asked``: /start, which may come in bursts)."""
         sent = 0
         for stale in await self.tables.playing_with(user_id):
             async with self.lock(stale.id):
@@ -452,12 +455,23 @@ class TableCore:
                 if record is None or record.status != TableStatus.PLAYING or record.solo:
                     continue
                 seat = record.seat_of(user_id)
-                if seat is None:
+                if seat is None or (asked and not self._may_resend_hand(record.id, user_id)):
                     continue
                 await self.publisher.hand(record, self.peek(record), seat, resend=True)
                 await self.tables.save(record)
                 sent += 1
         return sent
+
+    def _may_resend_hand(self, table_id: int, user_id: int) -> bool:
+        """Once in a while only: sent anew for each press of a burst, the messages would
+        run into Telegram's flood limit, and its wait would hold the whole table up."""
+        now = self.clock()
+        key = (table_id, user_id)
+        last = self._hand_resent.get(key)
+        if last is not None and now - last < RESEND_HAND_AFTER:
+            return False
+        keep(self._hand_resent, key, now, KEEP_GAMES)
+        return True
 
     async def repost(self, table_id: int) -> int | None:
         """Send the table's message anew at the bottom of its chat (the old one may be gone)."""

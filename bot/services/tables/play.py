@@ -6,14 +6,10 @@ from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator
-from bot.kept import keep
 from bot.render.table import hand_alert, last_trick_text
-from bot.services.tables.core import KEEP_GAMES, Person, Reply, TableCore
+from bot.services.tables.core import Person, Reply, TableCore
 
-__all__ = ["RESEND_HAND_AFTER", "Play"]
-
-RESEND_HAND_AFTER = 10.0
-"""Seconds before "My hand" sends the player's hand message anew once more."""
+__all__ = ["Play"]
 
 
 class Play(TableCore):
@@ -90,17 +86,6 @@ class Play(TableCore):
                     await self.publisher.hand(fresh, game, seat, resend=True)
                     await self.tables.save(fresh)
         return Reply(hand_alert(game.view(seat, brief=True), tr), alert=True)
-
-    def _may_resend_hand(self, table_id: int, user_id: int) -> bool:
-        """Once in a while only: sent anew for each press of a burst, the messages would
-        run into Telegram's flood limit, and its wait would hold the whole table up."""
-        now = self.clock()
-        key = (table_id, user_id)
-        last = self._hand_resent.get(key)
-        if last is not None and now - last < RESEND_HAND_AFTER:
-            return False
-        keep(self._hand_resent, key, now, KEEP_GAMES)
-        return True
 
     async def last_trick(
         self,
