@@ -19,7 +19,8 @@ in one Telegram message (4,096 characters), and the totals sum up the rest."""
 
 
 def _cell(text: str) -> str:
-    return text[:_COLUMN].rjust(_COLUMN)
+    # one place short of the column, so a long name never runs into the next one
+    return text[: _COLUMN - 1].rjust(_COLUMN)
 
 
 def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:

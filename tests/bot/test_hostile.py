@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from bot.app import App
 from bot.db.models import TableRecord, TableStatus
 from bot.services.tables import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of
-from tests.e2e.harness import BotProcess, ManualClock, hand_message, legal_buttons
+from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
@@ -645,3 +646,33 @@ async def test_start_sent_over_and_over_during_a_game_sends_the_hand_again_once(
     assert len([t for t in sent if t.startswith("<b>Deberts and Thousand")]) == 5
     hand = hand_message(fake, ben)
     assert hand is not None and not hand.deleted
+
+
+async def test_names_that_look_like_html_are_shown_as_written(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    names = ["<b>Ann</b>", "Ben & Co <3", "Cid</i>"]
+    group, users = await group_of(fake, *names)
+    await users[0].send(group, "/new thousand")
+    table = await fake.wait_for_message(group)
+    for user in users[1:]:
+        await (await user.press(table, "Join")).answer()
+    assert all(name in table.text for name in names)
+    await (await users[0].press(table, "Start")).answer()
+    players = Players(fake, users, random.Random(7))
+    while not any(t.startswith("Deal 1 is over.") for t in texts(fake, group)):
+        assert await players.play(until=1) == 1
+    result = next(t for t in texts(fake, group) if t.startswith("Deal 1 is over."))
+    assert all(name.split()[0] in result for name in names)
+    assert all(name in table.text for name in names)
+    for user in users:
+        hand = hand_message(fake, user)
+        assert hand is not None and user.first_name in hand.text
+    await users[0].send(group, "/score")
+    sheet = await fake.wait_for_message(group, lambda m: "Scoresheet" in m.text)
+    assert sheet.text.splitlines()[1].split() == ["<b>Ann</", "Ben", "&", "Co", "Cid</i>"]
+    await users[2].send(group, "/leave")
+    notice = await fake.wait_for_message(group, lambda m: "left the table" in m.text)
+    assert notice.text == "Cid</i> left the table; a bot plays for them now."
+    assert not [c for c in fake.calls() if c.error and "parse" in c.error]

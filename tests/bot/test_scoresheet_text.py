@@ -58,3 +58,14 @@ def test_a_short_game_lists_every_deal() -> None:
     text = scoresheet_text(sheet, ["A", "B", "C"], Translator(make_i18n("en"), "en"))
     assert all(re.search(rf"^{row.deal_no:>3} ", text, re.M) for row in sheet.rows)
     assert "…" not in text
+
+
+def test_long_names_keep_the_columns_apart() -> None:
+    sheet = _first_deals("thousand", 3, 2)
+    names = ["Bartholomew", "Kristina Ivanova", "Al"]
+    text = _visible(scoresheet_text(sheet, names, Translator(make_i18n("en"), "en")))
+    header = text.splitlines()[1]
+    # each name, cut to fit, stands apart from its neighbours and over its own column
+    assert header.split() == ["Bartholo", "Kristina", "Al"]
+    for row in text.splitlines()[2:]:
+        assert len(row) == len(header)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator
@@ -239,7 +240,9 @@ class Lobbies(TableCore):
                 return Reply(tr("The table was cancelled."))
             game = self.load(record)
             table_tr = self.publisher.tr(record.lang)
-            notice = table_tr("{name} left the table; a bot plays for them now.", name=old.name)
+            notice = table_tr(
+                "{name} left the table; a bot plays for them now.", name=escape(old.name)
+            )
             await self._commit(
                 record,
                 game,
