@@ -21,6 +21,9 @@ __all__ = [
 
 _MAX_EXTRA_BUTTONS = 30
 
+_ALERT_NAME = 24
+"""Characters of a player's name shown in an alert."""
+
 
 def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
     return " · ".join(f"{name_of(names, p['seat'])} {card_label(p['card'], locale)}" for p in trick)
@@ -185,14 +188,18 @@ def hand_alert(view: dict[str, Any], tr: Translator) -> str:
     )
 
 
+def _alert_name(names: list[str], seat: int) -> str:
+    # an alert holds 200 characters, and a Telegram name may be 129 long
+    name = names[seat] if seat < len(names) else str(seat + 1)
+    return name if len(name) <= _ALERT_NAME else name[: _ALERT_NAME - 1] + "…"
+
+
 def last_trick_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     last = view.get("last_trick")
     if not last:
         return tr("No trick has been played yet in this deal.")
     cards = ", ".join(
-        f"{names[p['seat']] if p['seat'] < len(names) else p['seat']} "
-        f"{card_label(p['card'], tr.locale)}"
-        for p in last["cards"]
+        f"{_alert_name(names, p['seat'])} {card_label(p['card'], tr.locale)}" for p in last["cards"]
     )
-    winner = names[last["winner"]] if last["winner"] < len(names) else str(last["winner"])
+    winner = _alert_name(names, last["winner"])
     return tr("Last trick: {cards}. Taken by {name}.", cards=cards, name=winner)

@@ -43,6 +43,9 @@ Markup = Keyboard | InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
 
+ANSWER_LIMIT = 200
+"""Characters of a button's answer (a toast or an alert) Telegram takes."""
+
 T = TypeVar("T")
 GROUP_MESSAGES_PER_MINUTE = 20
 REPLY_SHARE = 0.5
@@ -284,6 +287,8 @@ class Sender:
         alert: bool = False,
         url: str | None = None,
     ) -> None:
+        if text is not None and len(text) > ANSWER_LIMIT:
+            text = text[: ANSWER_LIMIT - 1] + "…"  # Telegram refuses longer ones outright
         params = {"callback_query_id": callback.id, "text": text, "show_alert": alert, "url": url}
         try:
             await self.call(

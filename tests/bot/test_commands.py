@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.e2e.harness import BotProcess, Players, hand_message
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeUser
@@ -169,11 +171,15 @@ def _label(code: str) -> str:
     return ("10" if rank == "T" else rank) + {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[suit]
 
 
+LONG = [("Александра-Мария " * 4).strip(), ("Bartholomew " * 5).strip(), "K" * 64]
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ben", "Cid"], LONG])
 async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
-    fake_telegram: FakeTelegram, running: BotProcess
+    fake_telegram: FakeTelegram, running: BotProcess, names: list[str]
 ) -> None:
     fake = fake_telegram
-    group, users = await group_of(fake, "Ann", "Ben", "Cid")
+    group, users = await group_of(fake, *names)
     await users[0].send(group, "/new thousand")
     table = await fake.wait_for_message(group)
     for user in users[1:]:
@@ -190,13 +196,14 @@ async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
         if view["last_trick"] and view["trick"]:
             break
         assert await players.play(until=1) == 1
-    names = [u.first_name for u in users]
+    # a long name is cut: an alert holds 200 characters
+    shown_names = [n if len(n) <= 24 else n[:23] + "…" for n in (u.first_name for u in users)]
     last = view["last_trick"]
-    cards = ", ".join(f"{names[p['seat']]} {_label(p['card'])}" for p in last["cards"])
+    cards = ", ".join(f"{shown_names[p['seat']]} {_label(p['card'])}" for p in last["cards"])
     assert len(last["cards"]) == 3
     shown = await (await users[1].press(table, "Last trick")).answer()
-    assert shown.show_alert
-    assert shown.text == f"Last trick: {cards}. Taken by {names[last['winner']]}."
+    assert shown.show_alert and shown.text is not None and len(shown.text) <= 200
+    assert shown.text == f"Last trick: {cards}. Taken by {shown_names[last['winner']]}."
     # the trick under way is not it
     assert all(p["card"] not in {c["card"] for c in last["cards"]} for p in view["trick"])
 
