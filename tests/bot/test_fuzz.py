@@ -227,7 +227,9 @@ async def run(fake: FakeTelegram, script: list[tuple[int, tuple[Any, ...]]]) -> 
         clock=clock,
     )
     try:
-        ann, ben, cid = (fake.add_user(n, started=True) for n in ("Ann", "Ben", "Cid"))
+        # one name reads as HTML: every text that shows it must escape it
+        names = ("Ann", "Ben &amp; <b>Co</b>", "Cid")
+        ann, ben, cid = (fake.add_user(n, started=True) for n in names)
         eve = fake.add_user("Eve")  # never opened a private chat with the bot
         group = fake.add_group("Cards", members=[ann, ben, cid, eve])
         world = World(fake, app, group, [ann, ben, cid, eve], mark=fake.mark())
