@@ -50,6 +50,8 @@ class Publisher:
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
+        self._reminders: dict[tuple[int, int], int] = {}
+        """Per table and player, the "your move" reminder to delete once the turn is over."""
         self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
         """Stores where a table's messages are, called as soon as one is sent anew
         (before the old one goes), so a crash leaves no live buttons nobody knows of."""
@@ -148,6 +150,7 @@ class Publisher:
             self._hand_shown.pop(key, None)
             self._turn_at.pop(key, None)
             self._unreachable.discard(key)
+            self._reminders.pop(key, None)
 
     async def _post(self, chat_id: int, text: str) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged
@@ -169,10 +172,14 @@ class Publisher:
     ) -> None:
         assert person.user_id is not None
         to_act = game.current_seat()
+        cache_key = (record.id, person.user_id)
+        # a reminder is out of date once its turn is over or its player has moved (a move
+        # starts the time again)
+        if cache_key in self._reminders and (to_act != seat or to_act_before == seat):
+            await self.delete(person.user_id, self._reminders.pop(cache_key))
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr)
-        cache_key = (record.id, person.user_id)
         resend = person.user_id in moved
         if to_act == seat and to_act_before != seat and not record.solo:
             now = self.sender.clock()
@@ -210,6 +217,13 @@ class Publisher:
             record, user_id, table.hand_text(view, names, user_tr), markup, resend=resend
         )
         await self._reachable(record, user_id, record.seats[seat].name)
+
+    async def remind(self, record: TableRecord, user_id: int, text: str) -> None:
+        """The player's turn is running out: a new message, as Telegram notifies of those
+        (an edit it does not). It goes once the turn is over, so slow turns leave no trail."""
+        message_id = await self.sender.send(user_id, text)
+        if message_id is not None:
+            self._reminders[(record.id, user_id)] = message_id
 
     async def _reachable(self, record: TableRecord, user_id: int, name: str) -> None:
         """Tell the group, once, how a player who cannot get their cards gets them back."""

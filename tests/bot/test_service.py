@@ -261,6 +261,7 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
                 "resent": len(service._hand_resent),
                 "rows": len(service.tables._rows),
                 "hands": len(publisher._hand_shown) + len(publisher._turn_at),
+                "reminders": len(publisher._reminders),
                 "unreachable": len(publisher._unreachable),
             }
 
@@ -274,6 +275,7 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
         for _, people, record in (played, cancelled, left):
             for who in people:  # the player to act gets their hand message anew
                 await app.tables.hand(record.id, who, tr)
+            await app.tables.publisher.remind(record, people[0].id, "⏰")
         before = held()
         assert before.pop("locks") == 0  # nobody holds or awaits them between presses
         assert all(before.values()), before

@@ -115,6 +115,33 @@ async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
     assert (await record(timed, table_id)).version == after.version
 
 
+async def test_a_reminder_goes_once_the_turn_is_over(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, users[0])
+    for ended_by in ("a move", "the timer"):
+        seat = await seat_to_act(timed, table_id)
+        assert seat is not None
+        late = users[seat]
+        mark = fake.mark()
+        await advance(timed, TIMER * 2 / 3)
+        reminder = await fake.wait_for_message(
+            late, lambda m: m.text.startswith("⏰ Your move"), since=mark
+        )
+        assert not reminder.deleted
+        if ended_by == "a move":
+            await press_any(fake, late)
+        else:
+            await advance(timed, TIMER / 3)
+            assert f"⏰ Time is up for {late.first_name}: a bot made the move for them." in (
+                texts(fake, group)
+            )
+        await fake.wait_handled()
+        assert reminder.deleted, ended_by
+
+
 @pytest.mark.parametrize("where", ["hand", "table"])
 async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     fake_telegram: FakeTelegram, timed: BotProcess, where: str

@@ -67,7 +67,7 @@ class Deadlines(TableCore):
         user_tr = await self.publisher.user_tr(person.user_id, record.lang)
         left = max(1, round(record.deadline - now))
         text = user_tr("⏰ Your move: {n} s left, then a bot moves for you.", n=left)
-        await self.publisher.sender.send(person.user_id, text)
+        await self.publisher.remind(record, person.user_id, text)
 
     async def _time_out(self, record: TableRecord) -> None:
         """A bot player makes the move the seat to act let time run out on."""
