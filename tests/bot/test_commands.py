@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.harness import BotProcess, Players, hand_message
 from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import FakeChat, FakeUser
+from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 
 
 async def group_of(
@@ -21,6 +21,17 @@ async def group_of(
             await user.start_private()
             await fake.wait_for_message(user)
     return group, users
+
+
+async def lobby_with(
+    fake: FakeTelegram, group: FakeChat, host: FakeUser, *others: FakeUser, game: str = "deberts"
+) -> FakeMessage:
+    """The lobby ``host`` opens in ``group`` for ``game``, once ``others`` joined it."""
+    await host.send(group, f"/new {game}")
+    lobby = await fake.wait_for_message(group)
+    for user in others:
+        await (await user.press(lobby, "Join")).answer()
+    return lobby
 
 
 async def test_start_in_private_explains_how_to_play(
@@ -151,9 +162,7 @@ async def test_my_hand_answers_only_the_presser_and_last_trick(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    await ann.send(group, "/new deberts")
-    table = await fake.wait_for_message(group)
-    await (await ben.press(table, "Join")).answer()
+    table = await lobby_with(fake, group, ann, ben)
     await (await ann.press(table, "Start")).answer()
     mine = await (await ann.press(table, "🂠 My hand")).answer()
     assert mine.show_alert and mine.text and mine.text.startswith("Your cards: ")
@@ -180,10 +189,7 @@ async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
 ) -> None:
     fake = fake_telegram
     group, users = await group_of(fake, *names)
-    await users[0].send(group, "/new thousand")
-    table = await fake.wait_for_message(group)
-    for user in users[1:]:
-        await (await user.press(table, "Join")).answer()
+    table = await lobby_with(fake, group, *users, game="thousand")
     await (await users[0].press(table, "Start")).answer()
     assert running.app is not None
     service = running.app.tables
@@ -213,9 +219,7 @@ async def test_an_illegal_card_is_refused_with_the_reason(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    await ann.send(group, "/new deberts")
-    table = await fake.wait_for_message(group)
-    await (await ben.press(table, "Join")).answer()
+    table = await lobby_with(fake, group, ann, ben)
     await (await ann.press(table, "Start")).answer()
     # during the bidding no card may be played; a card button says why and changes nothing
     for user in (ann, ben):
@@ -307,10 +311,7 @@ async def test_leaving_mid_game_hands_the_seat_to_a_bot(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben, cid) = await group_of(fake, "Ann", "Ben", "Cid")
-    await ann.send(group, "/new deberts")
-    table = await fake.wait_for_message(group)
-    await (await ben.press(table, "Join")).answer()
-    await (await cid.press(table, "Join")).answer()
+    table = await lobby_with(fake, group, ann, ben, cid)
     await (await ann.press(table, "Start")).answer()
     await cid.send(group, "/leave")
     notice = await fake.wait_for_message(group, lambda m: "left the table" in m.text)
@@ -355,10 +356,7 @@ async def test_leaving_a_lobby_frees_the_seat_by_button_or_command(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben, cid) = await group_of(fake, "Ann", "Ben", "Cid")
-    await ann.send(group, "/new deberts")
-    lobby = await fake.wait_for_message(group)
-    await (await ben.press(lobby, "Join")).answer()
-    await (await cid.press(lobby, "Join")).answer()
+    lobby = await lobby_with(fake, group, ann, ben, cid)
     assert "Players (3 of 2–3)" in lobby.text
 
     answer = await (await cid.press(lobby, "Leave")).answer()
@@ -383,8 +381,7 @@ async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_p
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    await ann.send(group, "/new deberts")
-    table = await fake.wait_for_message(group)
+    table = await lobby_with(fake, group, ann)
     await (await ann.press(table, "Add a bot")).answer()
     await (await ann.press(table, "Start")).answer()
     hand = await fake.wait_for(lambda: hand_message(fake, ann))

@@ -67,6 +67,15 @@ async def start(fake: FakeTelegram, lobby: FakeMessage, host: FakeUser) -> None:
     assert answer.text == "The game has started."
 
 
+async def started_pair(fake: FakeTelegram, proc: BotProcess) -> tuple[FakeChat, int, str]:
+    """Ann and Ben's table under way: its group, its id and the name of the player to act."""
+    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    seat = await seat_to_act(proc, table_id)
+    assert seat is not None and proc.app is not None
+    return group, table_id, ("Ann", "Ben")[seat]
+
+
 async def press_any(fake: FakeTelegram, user: FakeUser) -> None:
     hand = await fake.wait_for(lambda: hand_message(fake, user))
     buttons = await fake.wait_for(lambda: legal_buttons(hand))
@@ -227,11 +236,9 @@ async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
     fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_telegram
-    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, ann)
+    group, table_id, name = await started_pair(fake, timed)
     seat = await seat_to_act(timed, table_id)
-    assert seat is not None and timed.app is not None
-    name = ("Ann", "Ben")[seat]
+    assert timed.app is not None
     service = timed.app.tables
     real = service.on_timer
     tried: list[float] = []
@@ -262,10 +269,8 @@ async def test_the_timers_outlive_a_database_read_that_fails(
     fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_telegram
-    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, ann)
-    seat = await seat_to_act(timed, table_id)
-    assert seat is not None and timed.app is not None
+    group, _, name = await started_pair(fake, timed)
+    assert timed.app is not None
     repo = timed.app.tables.tables
     real = repo.next_due
     failed: list[bool] = []
@@ -280,7 +285,6 @@ async def test_the_timers_outlive_a_database_read_that_fails(
     await advance(timed, 1)
     assert failed
     await advance(timed, TIMER - 1)
-    name = ("Ann", "Ben")[seat]
     assert f"⏰ Time is up for {name}: a bot made the move for them." in texts(fake, group)
 
 
@@ -328,11 +332,7 @@ async def test_deadlines_survive_a_restart_and_are_not_extended_by_it(
     fake_telegram: FakeTelegram, timed: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, ann)
-    seat = await seat_to_act(timed, table_id)
-    assert seat is not None
-    name = ("Ann", "Ben")[seat]
+    group, table_id, name = await started_pair(fake, timed)
     deadline = (await record(timed, table_id)).deadline
     assert deadline == timed.wall() + TIMER
 
