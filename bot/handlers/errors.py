@@ -18,10 +18,17 @@ log = logging.getLogger(__name__)
 async def on_error(event: ErrorEvent, sender: Sender, tr: Translator | None = None) -> bool:
     """``tr`` is missing only when the failure came before the language was known."""
     log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
-    callback = event.update.callback_query
-    if callback is not None:
-        text = "Something went wrong on my side. Please try again later."
-        await sender.answer(callback, "⚠️ " + (tr(text) if tr else text))
+    text = "Something went wrong on my side. Please try again later."
+    text = "⚠️ " + (tr(text) if tr else text)
+    callback, message = event.update.callback_query, event.update.message
+    try:
+        if callback is not None:
+            await sender.answer(callback, text)
+        elif message is not None:
+            await sender.reply(message.chat.id, text)
+    except Exception:
+        # Telegram itself may be what failed: the log above is all there is to do
+        log.exception("update %s: the failure could not be told", event.update.update_id)
     return True
 
 

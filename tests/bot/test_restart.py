@@ -29,7 +29,7 @@ async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_rest
     database = tmp_path / "bot.sqlite3"
     proc = BotProcess(fake, database, default_timer=TIMER)
     await proc.start()
-    _, (ann, _), broken_lobby, broken = await open_table(fake, "Ann", "Ben")
+    broken_group, (ann, _), broken_lobby, broken = await open_table(fake, "Ann", "Ben")
     await start(fake, broken_lobby, ann)
     group, (cid, dan), lobby, table_id = await open_table(fake, "Cid", "Dan")
     await start(fake, lobby, cid)
@@ -45,6 +45,9 @@ async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_rest
     mine = next(b.text for b in broken_lobby.buttons if "My hand" in b.text)
     answer = await (await ann.press(broken_lobby, mine)).answer()
     assert answer.text == "⚠️ Something went wrong on my side. Please try again later."
+    await ann.send(broken_group, "/score")
+    told = await fake.wait_for_message(broken_group)
+    assert told.text == "⚠️ Something went wrong on my side. Please try again later."
     # the readable table plays on as before
     seat = await seat_to_act(proc, table_id)
     assert seat is not None
