@@ -13,12 +13,19 @@ from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.repo import PeopleRepo
 from bot.engine.base import Game
 from bot.i18n import Translator, pick_locale
+from bot.kept import keep
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
 from bot.services.sender import Markup, Sender
 from bot.services.throttle import EditThrottle
 
-__all__ = ["GROUP_EDIT_INTERVAL", "HAND_EDIT_INTERVAL", "NOTIFY_AFTER", "Publisher"]
+__all__ = [
+    "GROUP_EDIT_INTERVAL",
+    "HAND_EDIT_INTERVAL",
+    "NOTIFY_AFTER",
+    "RESEND_HAND_AFTER",
+    "Publisher",
+]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +43,12 @@ HAND_EDIT_INTERVAL = 2.0
 second). The hand of the player to act is never kept waiting, so a hand that just
 played is shown at once when its owner thought for longer than this; in faster play
 its next turn usually comes first and the two edits go out as one."""
+RESEND_HAND_AFTER = 10.0
+"""Seconds before "My hand" or /start sends a player's hand message anew once more: sent
+for each press of a burst, the messages would run into Telegram's flood limit, and its
+wait would hold the whole table up."""
+_KEEP_RESENT = 4096
+"""Players whose last resend is remembered, beyond the tables that end and forget theirs."""
 NOTIFY_AFTER = 20.0
 """Seconds since a player's previous turn after which their turn comes as a new message
 (Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
@@ -51,6 +64,8 @@ class Publisher:
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
         self._reminders: dict[tuple[int, int], int] = {}
+        self._hand_resent: dict[tuple[int, int], float] = {}
+        """Per table and player, when a press last had their hand message sent anew."""
         """Per table and player, the "your move" reminder to delete once the turn is over."""
         self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
         """Stores where a table's messages are, called as soon as one is sent anew
@@ -151,6 +166,7 @@ class Publisher:
             self._turn_at.pop(key, None)
             self._unreachable.discard(key)
             self._reminders.pop(key, None)
+            self._hand_resent.pop(key, None)
 
     async def _post(self, chat_id: int, text: str) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged
@@ -199,6 +215,16 @@ class Publisher:
         )
         await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
+
+    def may_resend_hand(self, table_id: int, user_id: int) -> bool:
+        """Whether a press may have the player's hand message sent anew (once a while)."""
+        now = self.sender.clock()
+        key = (table_id, user_id)
+        last = self._hand_resent.get(key)
+        if last is not None and now - last < RESEND_HAND_AFTER:
+            return False
+        keep(self._hand_resent, key, now, _KEEP_RESENT)
+        return True
 
     async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
         """One player's hand message alone, e.g. once they can be written to again."""

@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import App
 from bot.db.models import TableRecord, TableStatus
-from bot.services.tables import RESEND_HAND_AFTER
+from bot.services.publisher import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of
 from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
@@ -623,7 +623,7 @@ async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(
     assert hand is not None and legal_buttons(hand)
     # a while later, the hand may have been lost again: a press brings it once more
     assert running.app is not None
-    running.wall.advance(RESEND_HAND_AFTER)
+    await running.clock.sleep(RESEND_HAND_AFTER)
     mark = fake.mark()
     await (await actor.press(table, "🂠 My hand")).answer()
     await fake.wait_handled()

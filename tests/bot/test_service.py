@@ -258,7 +258,7 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
             return {
                 "locks": len(service._locks) + len(service._chat_locks),
                 "games": len(service._games) + len(service._pending),
-                "resent": len(service._hand_resent),
+                "resent": len(publisher._hand_resent),
                 "rows": len(service.tables._rows),
                 "hands": len(publisher._hand_shown) + len(publisher._turn_at),
                 "reminders": len(publisher._reminders),

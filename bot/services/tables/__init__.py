@@ -14,7 +14,7 @@ both locks (:meth:`TableService.lock`) and shows its change before letting go.
 from __future__ import annotations
 
 from bot.services.tables.chats import ChatChanges
-from bot.services.tables.core import KEEP_GAMES, RESEND_HAND_AFTER, SHOW_AGAIN, Person, Reply
+from bot.services.tables.core import KEEP_GAMES, SHOW_AGAIN, Person, Reply
 from bot.services.tables.deadlines import AWAY_AFTER, TIMEOUT_LEVEL, Deadlines
 from bot.services.tables.lobby import LOBBY_TTL, MAX_SEATS, MIN_SEATS, Lobbies
 from bot.services.tables.play import Play
@@ -25,7 +25,6 @@ __all__ = [
     "LOBBY_TTL",
     "MAX_SEATS",
     "MIN_SEATS",
-    "RESEND_HAND_AFTER",
     "SHOW_AGAIN",
     "TIMEOUT_LEVEL",
     "Person",

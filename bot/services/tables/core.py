@@ -27,7 +27,7 @@ from bot.services.sender import OUT_OF_REACH
 from bot.services.tables.locks import TableLocks
 from bot.services.tasks import cancel_all
 
-__all__ = ["KEEP_GAMES", "RESEND_HAND_AFTER", "SHOW_AGAIN", "Person", "Reply", "TableCore"]
+__all__ = ["KEEP_GAMES", "SHOW_AGAIN", "Person", "Reply", "TableCore"]
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +35,6 @@ Chooser = Callable[[Game, int, str, int], str]
 KEEP_GAMES = 4096
 """Parsed games kept in memory, of the tables moved most recently (a table left open and
 idle, with no turn timer, is parsed again if it comes back)."""
-RESEND_HAND_AFTER = 10.0
-"""Seconds before "My hand" or /start sends a player's hand message anew once more."""
 SHOW_AGAIN = (5.0, 15.0, 30.0, 60.0)
 """Seconds before showing a table again while Telegram stays out of reach (the last
 one repeats until it answers)."""
@@ -104,8 +102,6 @@ class TableCore:
         self._games: dict[int, tuple[int, Game]] = {}
         """Per table, the game last saved, parsed; the least recently moved go first."""
         self._pending: dict[int, _Pending] = {}
-        self._hand_resent: dict[tuple[int, int], float] = {}
-        """Per table and player, when "My hand" last sent their hand message anew."""
         self._again: dict[int, asyncio.Task[None]] = {}
         """Per table, the task that shows it again once Telegram answers."""
         publisher.on_shown = tables.save_shown
@@ -146,12 +142,7 @@ class TableCore:
     def _closed(self, record: TableRecord) -> None:
         """The table will not be played again: what memory held for it goes."""
         self._games.pop(record.id, None)
-        self._forget_resent(record)
         self.publisher.forget(record)
-
-    def _forget_resent(self, record: TableRecord) -> None:
-        for seat in record.seats:
-            self._hand_resent.pop((record.id, seat.user_id or 0), None)
 
     async def _cancel(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
@@ -234,9 +225,7 @@ class TableCore:
         else:
             await self.tables.save(record)
         self.on_deadline(record.remind_at or record.deadline)
-        if game.is_over:
-            self._forget_resent(record)
-        else:
+        if not game.is_over:
             # as it is: the callers are done changing it (see peek)
             keep(self._games, record.id, (record.version, game), KEEP_GAMES)
         pending = self._pending.get(record.id)
@@ -455,23 +444,14 @@ class TableCore:
                 if record is None or record.status != TableStatus.PLAYING or record.solo:
                     continue
                 seat = record.seat_of(user_id)
-                if seat is None or (asked and not self._may_resend_hand(record.id, user_id)):
+                if seat is None or (
+                    asked and not self.publisher.may_resend_hand(record.id, user_id)
+                ):
                     continue
                 await self.publisher.hand(record, self.peek(record), seat, resend=True)
                 await self.tables.save(record)
                 sent += 1
         return sent
-
-    def _may_resend_hand(self, table_id: int, user_id: int) -> bool:
-        """Once in a while only: sent anew for each press of a burst, the messages would
-        run into Telegram's flood limit, and its wait would hold the whole table up."""
-        now = self.clock()
-        key = (table_id, user_id)
-        last = self._hand_resent.get(key)
-        if last is not None and now - last < RESEND_HAND_AFTER:
-            return False
-        keep(self._hand_resent, key, now, KEEP_GAMES)
-        return True
 
     async def repost(self, table_id: int) -> int | None:
         """Send the table's message anew at the bottom of its chat (the old one may be gone)."""

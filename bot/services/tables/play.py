@@ -78,7 +78,7 @@ class Play(TableCore):
         if (
             record.status == TableStatus.PLAYING
             and game.current_seat() == seat
-            and self._may_resend_hand(table_id, who.id)
+            and self.publisher.may_resend_hand(table_id, who.id)
         ):
             async with self.lock(table_id):
                 fresh = await self.tables.get(table_id)
