@@ -97,7 +97,8 @@ async def _set(
     if not host and not (is_admin is not None and await is_admin()):
         return tr("Only the host or a chat admin can do that.")
     await people.set_chat_lang(chat.id, code)
-    await tables.set_language(chat.id, code)
+    if table is not None:
+        await tables.set_language(table.id, code)
     return tr("Language: English.")
 
 

@@ -11,15 +11,12 @@ __all__ = ["ChatChanges"]
 class ChatChanges(TableCore):
     """Tables following their chat when it moves or goes."""
 
-    async def set_language(self, chat_id: int, lang: str) -> None:
-        """The chat's language changed: its open table speaks it from its next message."""
-        found = await self.tables.open_in_chat(chat_id)
-        if found is None:
-            return
+    async def set_language(self, table_id: int, lang: str) -> None:
+        """Its chat's language changed: the table speaks it from its next message on."""
         # under the table's locks: a move committed meanwhile must not be written over
-        async with self.lock(found.id):
-            record = await self.tables.get(found.id)
-            if record is not None and record.is_open and record.chat_id == chat_id:
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is not None and record.is_open:
                 record.lang = lang
                 await self.tables.save(record)
 
