@@ -13,6 +13,7 @@ from bot.i18n import Translator
 
 __all__ = [
     "convention_value",
+    "cut",
     "game_title",
     "labels_for",
     "name_of",
@@ -47,6 +48,11 @@ def _game_titles(tr: Translator) -> dict[str, str]:
 
 def game_title(game: str, tr: Translator) -> str:
     return labels_for(tr, _game_titles).get(game, game)
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` as it fits in ``limit`` characters, with "…" where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def name_of(names: list[str], seat: int | None) -> str:

@@ -8,7 +8,7 @@ from bot.i18n import Translator
 from bot.keyboards.callbacks import act_data, table_button_data
 from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
-from bot.render.common import game_title, labels_for, name_of, phase_label
+from bot.render.common import cut, game_title, labels_for, name_of, phase_label
 
 __all__ = [
     "hand_alert",
@@ -190,8 +190,7 @@ def hand_alert(view: dict[str, Any], tr: Translator) -> str:
 
 def _alert_name(names: list[str], seat: int) -> str:
     # an alert holds 200 characters, and a Telegram name may be 129 long
-    name = names[seat] if seat < len(names) else str(seat + 1)
-    return name if len(name) <= _ALERT_NAME else name[: _ALERT_NAME - 1] + "…"
+    return cut(names[seat] if seat < len(names) else str(seat + 1), _ALERT_NAME)
 
 
 def last_trick_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:

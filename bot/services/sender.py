@@ -35,6 +35,7 @@ from aiogram.exceptions import (
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.keyboards.layout import Keyboard
+from bot.render.common import cut
 from bot.services.session import call as api_call
 
 __all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
@@ -287,8 +288,8 @@ class Sender:
         alert: bool = False,
         url: str | None = None,
     ) -> None:
-        if text is not None and len(text) > ANSWER_LIMIT:
-            text = text[: ANSWER_LIMIT - 1] + "…"  # Telegram refuses longer ones outright
+        if text is not None:
+            text = cut(text, ANSWER_LIMIT)  # Telegram refuses longer ones outright
         params = {"callback_query_id": callback.id, "text": text, "show_alert": alert, "url": url}
         try:
             await self.call(
