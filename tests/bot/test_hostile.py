@@ -18,7 +18,7 @@ import pytest
 from bot.app import App
 from bot.db.models import TableRecord, TableStatus
 from bot.services.publisher import RESEND_HAND_AFTER
-from tests.bot.test_commands import group_of
+from tests.bot.test_commands import group_of, lobby_with
 from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
@@ -48,18 +48,11 @@ def table_id_of(message: FakeMessage) -> int:
     return int(data.split(":")[1])
 
 
-async def lobby_in(fake: FakeTelegram, group: FakeChat, host: FakeUser) -> FakeMessage:
-    await host.send(group, "/new deberts")
-    return await fake.wait_for_message(group)
-
-
 async def started(
     fake: FakeTelegram, group: FakeChat, host: FakeUser, *others: FakeUser
 ) -> FakeMessage:
     """A Deberts table in ``group``: the host, ``others`` and a bot if needed; the table message."""
-    lobby = await lobby_in(fake, group, host)
-    for user in others:
-        await (await user.press(lobby, "Join")).answer()
+    lobby = await lobby_with(fake, group, host, *others)
     if not others:
         await (await host.press(lobby, "Add a bot")).answer()
     await (await host.press(lobby, "Start")).answer()
@@ -82,7 +75,7 @@ async def test_forged_foreign_and_malformed_callback_data_is_answered_and_change
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    lobby = await lobby_in(fake, group, ann)
+    lobby = await lobby_with(fake, group, ann)
     table_id = table_id_of(lobby)
     before = await record_of(running, table_id)
     text, markup = lobby.text, lobby.reply_markup
@@ -213,7 +206,7 @@ async def test_a_table_button_pressed_in_another_chat_is_refused(
 ) -> None:
     fake = fake_telegram
     group, (ann, _) = await group_of(fake, "Ann", "Ben")
-    lobby = await lobby_in(fake, group, ann)
+    lobby = await lobby_with(fake, group, ann)
     table_id = table_id_of(lobby)
     # Carl owns another group where the bot also is, and forges this table's buttons there
     carl = fake.add_user("Carl")
@@ -397,7 +390,7 @@ async def test_a_lobby_in_a_group_that_used_its_minute_answers_presses_at_once(
 ) -> None:
     fake, (app, pace) = fake_telegram, paced
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    lobby = await lobby_in(fake, group, ann)
+    lobby = await lobby_with(fake, group, ann)
     await use_up_the_minute(app, group)
     # the clock stands still: a press waiting for the group's next slot never returns
     async with asyncio.timeout(5):
@@ -446,7 +439,7 @@ async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    lobby = await lobby_in(fake, group, ann)
+    lobby = await lobby_with(fake, group, ann)
     await (await ben.press(lobby, "Join")).answer()
     await (await ann.press(lobby, "Start")).answer()
     # with the clock still, a table edit paced from the last lobby edit would never go
@@ -494,7 +487,7 @@ async def test_a_deleted_table_message_is_sent_again(
 ) -> None:
     fake = fake_telegram
     group, (ann, _) = await group_of(fake, "Ann", "Ben")
-    lobby = await lobby_in(fake, group, ann)
+    lobby = await lobby_with(fake, group, ann)
     lobby.deleted = True  # an admin deleted it: nobody could join any more
     await ann.send(group, "/new deberts")
     again = await fake.wait_for_message(group, lambda m: bool(m.buttons))
@@ -654,10 +647,7 @@ async def test_names_that_look_like_html_are_shown_as_written(
     fake = fake_telegram
     names = ["<b>Ann</b>", "Ben & Co <3", "Cid</i>"]
     group, users = await group_of(fake, *names)
-    await users[0].send(group, "/new thousand")
-    table = await fake.wait_for_message(group)
-    for user in users[1:]:
-        await (await user.press(table, "Join")).answer()
+    table = await lobby_with(fake, group, *users, game="thousand")
     assert all(name in table.text for name in names)
     await (await users[0].press(table, "Start")).answer()
     players = Players(fake, users, random.Random(7))
