@@ -34,6 +34,18 @@ async def lobby_with(
     return lobby
 
 
+async def started(
+    fake: FakeTelegram, group: FakeChat, host: FakeUser, *others: FakeUser
+) -> FakeMessage:
+    """A Deberts table in ``group``: the host, ``others`` and a bot if needed; the table message."""
+    lobby = await lobby_with(fake, group, host, *others)
+    if not others:
+        await (await host.press(lobby, "Add a bot")).answer()
+    await (await host.press(lobby, "Start")).answer()
+    await fake.wait_for(lambda: hand_message(fake, host))
+    return lobby
+
+
 async def test_start_in_private_explains_how_to_play(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
@@ -381,10 +393,9 @@ async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_p
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    table = await lobby_with(fake, group, ann)
-    await (await ann.press(table, "Add a bot")).answer()
-    await (await ann.press(table, "Start")).answer()
-    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    table = await started(fake, group, ann)
+    hand = hand_message(fake, ann)
+    assert hand is not None
     await ben.send(group, "/leave")
     await fake.wait_for_message(group, lambda m: m.text == "You are not at this table.")
     assert table.buttons

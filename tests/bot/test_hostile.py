@@ -18,7 +18,7 @@ import pytest
 from bot.app import App
 from bot.db.models import TableRecord, TableStatus
 from bot.services.publisher import RESEND_HAND_AFTER
-from tests.bot.test_commands import group_of, lobby_with
+from tests.bot.test_commands import group_of, lobby_with, started
 from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
@@ -46,18 +46,6 @@ def table_id_of(message: FakeMessage) -> int:
     data = next(b.callback_data for b in message.buttons if b.callback_data)
     assert data is not None
     return int(data.split(":")[1])
-
-
-async def started(
-    fake: FakeTelegram, group: FakeChat, host: FakeUser, *others: FakeUser
-) -> FakeMessage:
-    """A Deberts table in ``group``: the host, ``others`` and a bot if needed; the table message."""
-    lobby = await lobby_with(fake, group, host, *others)
-    if not others:
-        await (await host.press(lobby, "Add a bot")).answer()
-    await (await host.press(lobby, "Start")).answer()
-    await fake.wait_for(lambda: hand_message(fake, host))
-    return lobby
 
 
 async def host_to_play(
