@@ -10,7 +10,8 @@ import pytest
 
 from bot.services.timers import RETRY_AFTER
 from tests.bot.test_timer import TIMER, advance, open_table, press_any, record, seat_to_act, start
-from tests.e2e.harness import BotProcess, hand_message, texts
+from tests.e2e.fixtures import Launch
+from tests.e2e.harness import hand_message, texts
 from tests.fake_telegram import FakeTelegram
 
 
@@ -21,14 +22,14 @@ from tests.fake_telegram import FakeTelegram
 async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_restart(
     fake_telegram: FakeTelegram,
     tmp_path: Path,
+    launch: Launch,
     caplog: pytest.LogCaptureFixture,
     column: str,
     garbage: str,
 ) -> None:
     fake = fake_telegram
     database = tmp_path / "bot.sqlite3"
-    proc = BotProcess(fake, database, default_timer=TIMER)
-    await proc.start()
+    proc = await launch(default_timer=TIMER)
     broken_group, (ann, _), broken_lobby, broken = await open_table(fake, "Ann", "Ben")
     await start(fake, broken_lobby, ann)
     group, (cid, dan), lobby, table_id = await open_table(fake, "Cid", "Dan")
@@ -68,4 +69,3 @@ async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_rest
     await advance(proc, 1)
     assert caplog.text.count(f"timer of table {broken} failed") == 1
     assert len([t for t in texts(fake, group) if t.startswith("⏰ Time is up")]) == 2
-    await proc.stop()

@@ -16,6 +16,7 @@ import pytest
 
 from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from bot.services.tables import SHOW_AGAIN
+from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
     BotProcess,
     code_of,
@@ -97,10 +98,12 @@ async def reference(tmp_path: Path) -> list[str]:
         async with FakeTelegram() as fake:
             proc = BotProcess(fake, tmp_path / "reference.sqlite3", seed=SEED)
             await proc.start()
-            group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
-            await play_out(Turns(fake, users))
-            _reference.extend(results(fake, group))
-            await proc.stop()
+            try:
+                group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
+                await play_out(Turns(fake, users))
+                _reference.extend(results(fake, group))
+            finally:
+                await proc.stop()
     assert _reference[-1].startswith("Game over.")
     assert sum("is over." in t for t in _reference) >= 2
     return _reference
@@ -222,11 +225,10 @@ async def test_a_result_posted_before_an_outage_is_not_posted_again(
 
 
 async def test_a_result_telegram_refuses_is_left_out_and_the_game_goes_on(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, launch: Launch
 ) -> None:
     expected = await reference(tmp_path)
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=SEED)
-    await proc.start()
+    proc = await launch(seed=SEED)
     group, users, _ = await seat_players(fake_telegram, "deberts", NAMES, target_301=True)
     fake_telegram.fail_next(
         "sendMessage",

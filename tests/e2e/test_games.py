@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
-    BotProcess,
     Players,
     cautious_policy,
     hand_message,
@@ -54,10 +54,9 @@ async def finish(fake: FakeTelegram, group: FakeChat, players: Players) -> str:
 
 
 async def test_deberts_two_players_play_a_whole_game(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3")
-    await proc.start()
+    await launch()
     group, users, table = await seat_players(
         fake_telegram, "deberts", ["Ann", "Ben"], target_301=True
     )
@@ -68,27 +67,23 @@ async def test_deberts_two_players_play_a_whole_game(
     assert sheet, "a scoresheet follows every deal"
     # the live table message became the final table: no buttons left, a winner named
     assert "🏆 Winner:" in table.text or any("🏆 Winner:" in t for t in texts(fake_telegram, group))
-    await proc.stop()
 
 
 async def test_deberts_three_players_play_a_whole_game(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3")
-    await proc.start()
+    await launch()
     group, users, _ = await seat_players(
         fake_telegram, "deberts", ["Ann", "Ben", "Cid"], target_301=True
     )
     final = await finish(fake_telegram, group, Players(fake_telegram, users, random.Random(3)))
     assert "Final scores: Ann" in final
-    await proc.stop()
 
 
 async def test_thousand_two_players_play_a_whole_game(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=16)
-    await proc.start()
+    await launch(seed=16)
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben"])
     players = Players(fake_telegram, users, random.Random(4), cautious_policy)
     final = await finish(fake_telegram, group, players)
@@ -97,15 +92,13 @@ async def test_thousand_two_players_play_a_whole_game(
 
 
 async def test_thousand_three_players_play_a_whole_game(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    proc = BotProcess(fake_telegram, tmp_path / "bot.sqlite3", seed=14)
-    await proc.start()
+    await launch(seed=14)
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben", "Cid"])
     players = Players(fake_telegram, users, random.Random(5), cautious_policy)
     final = await finish(fake_telegram, group, players)
     assert "wins!" in final
-    await proc.stop()
 
 
 async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
@@ -154,11 +147,10 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
 
 
 async def test_a_repeated_press_is_answered_and_changes_nothing(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
     fake = fake_telegram
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
-    await proc.start()
+    proc = await launch()
     _, users, _ = await seat_players(fake, "deberts", ["Ann", "Ben"])
     players = Players(fake, users, random.Random(7))
     found = players.to_act()
@@ -174,15 +166,13 @@ async def test_a_repeated_press_is_answered_and_changes_nothing(
     assert again.text == "Already played, or this button is out of date."
     assert not fake.calls("editMessageText", since=mark)
     assert not fake.calls("sendMessage", since=mark)
-    await proc.stop()
 
 
 async def test_join_without_a_private_chat_gives_a_deep_link_that_completes_the_join(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
     fake = fake_telegram
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
-    await proc.start()
+    await launch()
     ann = fake.add_user("Ann")
     ben = fake.add_user("Ben")
     group = fake.add_group("Cards", members=[ann, ben])
@@ -200,15 +190,13 @@ async def test_join_without_a_private_chat_gives_a_deep_link_that_completes_the_
     await fake.wait_for(lambda: "2. Ben" in lobby.text)
     await (await ann.press(lobby, "Start")).answer()
     assert hand_message(fake, ben) is not None
-    await proc.stop()
 
 
 async def test_a_game_against_bots_in_a_private_chat(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
     fake = fake_telegram
-    proc = BotProcess(fake, tmp_path / "bot.sqlite3")
-    await proc.start()
+    await launch()
     ann = fake.add_user("Ann")
     await ann.start_private()
     await fake.wait_for_message(ann)
@@ -221,4 +209,3 @@ async def test_a_game_against_bots_in_a_private_chat(
     final = [t for t in texts(fake, ann.id) if t.startswith("Game over.")]
     assert len(final) == 1
     assert hand_message(fake, ann) is None or not legal_buttons(hand_message(fake, ann))
-    await proc.stop()
