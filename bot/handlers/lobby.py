@@ -7,11 +7,12 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.db.models import TableRecord
 from bot.engine import GAME_NAMES
 from bot.handlers.common import answer, person
 from bot.handlers.filters import GROUPS, button_in, in_chat
 from bot.i18n import Translator
-from bot.keyboards.callbacks import Lobby, NewGame
+from bot.keyboards.callbacks import Again, Lobby, NewGame
 from bot.render.common import game_title
 from bot.services.sender import Sender
 from bot.services.tables import TableService
@@ -33,11 +34,11 @@ async def _open(
     if not created and sender.can_reply(chat_id, 2):
         # posted again below: the old message may have been deleted or scrolled far away
         message_id = await tables.repost(record.id)
-        await sender.reply(
-            record.chat_id,
-            tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr)),
-            reply_to=message_id,
-        )
+        await sender.reply(record.chat_id, _already(record, tr), reply_to=message_id)
+
+
+def _already(record: TableRecord, tr: Translator) -> str:
+    return tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr))
 
 
 async def new_table(
@@ -76,6 +77,28 @@ async def pick_game(
     await sender.answer(callback, tr("That is not possible now."))
 
 
+async def play_again(
+    callback: CallbackQuery,
+    callback_data: Again,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    opened = None
+    if isinstance(callback.message, Message):
+        chat_id = callback.message.chat.id
+        who = person(callback.from_user, bot, None)
+        opened = await tables.again(callback_data.t, chat_id, who, tr.locale)
+    if opened is None:
+        await sender.answer(callback, tr("That is not possible now."))
+        return
+    record, created = opened
+    # the answer says where the table is: a reply in the group would take from its budget
+    text = None if created else _already(record, tr)
+    await sender.answer(callback, text)
+
+
 async def lobby_button(
     callback: CallbackQuery,
     callback_data: Lobby,
@@ -104,4 +127,5 @@ def make_router() -> Router:
     router.message.register(new_table, Command("new"))
     router.callback_query.register(pick_game, NewGame.filter())
     router.callback_query.register(lobby_button, Lobby.filter())
+    router.callback_query.register(play_again, Again.filter())
     return router

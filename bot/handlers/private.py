@@ -13,7 +13,7 @@ from bot.engine import GAME_NAMES
 from bot.handlers.common import answer, person
 from bot.handlers.filters import button_in, in_chat
 from bot.i18n import Translator
-from bot.keyboards.callbacks import NewGame, Solo
+from bot.keyboards.callbacks import Again, NewGame, Solo
 from bot.render.common import game_title
 from bot.render.texts import help_text
 from bot.services.sender import Sender
@@ -135,6 +135,24 @@ async def start_solo(
     await answer(sender, callback, Reply(text, alert=not created))
 
 
+async def play_again(
+    callback: CallbackQuery,
+    callback_data: Again,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    opened = await tables.again(callback_data.t, callback.from_user.id, who, tr.locale)
+    if opened is None:
+        await answer(sender, callback, Reply(tr("That is not possible now.")))
+        return
+    _, created = opened
+    text = None if created else tr("You already have a game here; /cancel ends it.")
+    await answer(sender, callback, Reply(text, alert=not created))
+
+
 async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
     """Someone blocked the bot: their hands are skipped until they come back."""
     await people.set_blocked(event.from_user.id)
@@ -151,5 +169,6 @@ def make_router() -> Router:
     router.callback_query.register(pick_game, NewGame.filter())
     router.callback_query.register(pick_bots, Solo.filter(F.level == ""))
     router.callback_query.register(start_solo, Solo.filter(F.level != ""))
+    router.callback_query.register(play_again, Again.filter())
     router.my_chat_member.register(blocked, ChatMemberUpdatedFilter(KICKED))
     return router

@@ -6,6 +6,7 @@ from aiogram.filters.callback_data import CallbackData
 
 __all__ = [
     "Act",
+    "Again",
     "Lang",
     "Lobby",
     "NewGame",
@@ -59,6 +60,12 @@ class TableButton(CallbackData, prefix="t"):
     t: int
     v: int
     a: str
+
+
+class Again(CallbackData, prefix="r"):
+    """ "Play again" under a game's final result: a new table like table ``t``."""
+
+    t: int
 
 
 class Lang(CallbackData, prefix="g"):

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Translator
-from bot.keyboards.callbacks import act_data, table_button_data
+from bot.keyboards.callbacks import Again, act_data, table_button_data
 from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
 from bot.render.common import cut, game_title, labels_for, name_of, phase_label
 
 __all__ = [
+    "again_keyboard",
     "hand_alert",
     "hand_keyboard",
     "hand_text",
@@ -137,6 +138,11 @@ def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:
         (tr("Last trick"), table_button_data(table_id, version, "last")),
     ]
     return keyboard(buttons, (2,))
+
+
+def again_keyboard(table_id: int, tr: Translator) -> Keyboard:
+    """Under a game's final result: a new table with the same game, settings and bots."""
+    return keyboard([(tr("🔁 Play again"), Again(t=table_id))])
 
 
 def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:

@@ -135,7 +135,8 @@ class Publisher:
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
             if end_due:
-                await self._post(record.chat_id, scores.final_text(sheet, names, tr))
+                final = scores.final_text(sheet, names, tr)
+                await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
                 moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1
         if notice:
@@ -168,11 +169,11 @@ class Publisher:
             self._reminders.pop(key, None)
             self._hand_resent.pop(key, None)
 
-    async def _post(self, chat_id: int, text: str) -> None:
+    async def _post(self, chat_id: int, text: str, markup: Markup | None = None) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged
         and left out: the table and the hands after it are what lets the game go on."""
         try:
-            await self.sender.send(chat_id, text)
+            await self.sender.send(chat_id, text, markup)
         except TelegramBadRequest:
             log.exception("chat %s refused a message; the game goes on without it", chat_id)
 

@@ -67,6 +67,34 @@ async def test_deberts_two_players_play_a_whole_game(
     assert sheet, "a scoresheet follows every deal"
     # the live table message became the final table: no buttons left, a winner named
     assert "🏆 Winner:" in table.text or any("🏆 Winner:" in t for t in texts(fake_telegram, group))
+    await play_again_in_the_group(fake_telegram, group, users)
+
+
+async def play_again_in_the_group(
+    fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
+) -> None:
+    """ "Play again" under the final result opens a lobby with the finished table's settings,
+    its presser the host; pressed again, it points to that lobby."""
+    ann, ben = users
+    (final,) = [m for m in fake.messages(group) if m.text.startswith("Game over.")]
+    assert not (await (await ben.press(final, "🔁 Play again")).answer()).show_alert
+    lobby = await fake.wait_for(
+        lambda: next((m for m in fake.messages(group) if "a new table" in m.text), None)
+    )
+    assert "1. Ben\n" in lobby.text and "Ann" not in lobby.text
+    assert "• Target: 301\n" in lobby.text
+    again = await (await ann.press(final, "🔁 Play again")).answer()
+    assert again.text == "There is already a table in this chat: Deberts."
+    assert [m for m in fake.messages(group) if "a new table" in m.text] == [lobby]
+    # only a finished table of this chat can be played again
+    finished = int((final.button("🔁 Play again").callback_data or "").split(":")[1])
+    other = fake.add_group("Other", members=users)
+    await ann.send(other, "/help")
+    elsewhere = await fake.wait_for_message(other)
+    for table_id, message in ((finished, elsewhere), (finished + 1, lobby)):
+        forged = await fake.callback_query(ann, message, f"r:{table_id}").answer()
+        assert forged.text == "That is not possible now."
+    assert not [m for m in fake.messages(other) if "a new table" in m.text]
 
 
 async def test_deberts_three_players_play_a_whole_game(
@@ -209,3 +237,10 @@ async def test_a_game_against_bots_in_a_private_chat(
     final = [t for t in texts(fake, ann.id) if t.startswith("Game over.")]
     assert len(final) == 1
     assert hand_message(fake, ann) is None or not legal_buttons(hand_message(fake, ann))
+    # "Play again" deals a new game against the same two bots
+    (result,) = [m for m in fake.messages(ann) if m.text.startswith("Game over.")]
+    assert (await (await ann.press(result, "🔁 Play again")).answer()).text is None
+    await fake.wait_for(lambda: "deal 1 ·" in (fake.last_message(ann) or result).text)
+    assert "Score: Ann 0 · Bot 1 0 · Bot 2 0\n" in texts(fake, ann.id)[-2]
+    busy = await (await ann.press(result, "🔁 Play again")).answer()
+    assert busy.show_alert and busy.text == "You already have a game here; /cancel ends it."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from html import escape
+from typing import Any
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator
@@ -32,16 +33,45 @@ class Lobbies(TableCore):
         level: str | None = None,
     ) -> tuple[TableRecord, bool]:
         """A new lobby (or, with ``solo_bots``, a started private game); else the open one."""
+        bots = [level or self.bot_level] * solo_bots
+        conventions = self.games(game).conventions_type().to_json()
         async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
-            return await self._open(chat_id, host, game, lang, solo_bots, level)
+            return await self._open(
+                chat_id, host, game, lang, bots, conventions, self.default_timer, solo=solo_bots > 0
+            )
+
+    async def again(
+        self, table_id: int, chat_id: int, host: Person, lang: str
+    ) -> tuple[TableRecord, bool] | None:
+        """A table like the finished ``table_id`` of ``chat_id``: its game, conventions,
+        turn timer and bot players, with ``host`` in it (a private game starts at once);
+        else the chat's open table. ``None`` if there is no such finished table."""
+        like = await self.tables.get(table_id)
+        if like is None or like.chat_id != chat_id or like.status != TableStatus.FINISHED:
+            return None
+        cls = self.games(like.game)
+        conventions = cls.conventions_type.from_json(like.conventions).to_json()
+        bots = [s.bot for s in like.seats if s.bot is not None and s.user_id is None]
+        async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
+            return await self._open(
+                chat_id, host, like.game, lang, bots, conventions, like.turn_timer, solo=like.solo
+            )
 
     async def _open(
-        self, chat_id: int, host: Person, game: str, lang: str, solo_bots: int, level: str | None
+        self,
+        chat_id: int,
+        host: Person,
+        game: str,
+        lang: str,
+        bots: list[str],
+        conventions: dict[str, Any],
+        turn_timer: int,
+        *,
+        solo: bool,
     ) -> tuple[TableRecord, bool]:
         existing = await self.tables.open_in_chat(chat_id)
         if existing is not None:
             return existing, False
-        conventions = self.games(game).conventions_type().to_json()
         record = TableRecord(
             id=0,
             chat_id=chat_id,
@@ -51,15 +81,15 @@ class Lobbies(TableCore):
             seats=[],
             conventions=conventions,
             lang=lang,
-            solo=solo_bots > 0,
-            turn_timer=self.default_timer,
+            solo=solo,
+            turn_timer=turn_timer,
             seed=self._seed(),
-            deadline=None if solo_bots else self.clock() + LOBBY_TTL,
+            deadline=None if solo else self.clock() + LOBBY_TTL,
         )
-        if record.solo or await self.people.has_private(host.id):
+        if solo or await self.people.has_private(host.id):
             record.seats.append(Seat(name=host.name, user_id=host.id))
-        for n in range(solo_bots):
-            record.seats.append(Seat(name=self._bot_name(n + 1, lang), bot=level or self.bot_level))
+        for n, level in enumerate(bots[: MAX_SEATS - len(record.seats)], start=1):
+            record.seats.append(Seat(name=self._bot_name(n, lang), bot=level))
         record = await self.tables.create(record)
         async with self.lock(record.id):
             if record.solo:
