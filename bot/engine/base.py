@@ -124,7 +124,7 @@ class ScoreRow:
             "cells": list(self.cells),
             "totals": list(self.totals),
             "deltas": list(self.deltas),
-            "notes": self.notes,
+            "notes": json_copy(self.notes),
         }
 
     @classmethod
@@ -154,7 +154,7 @@ class Scoresheet:
             "rows": [row.to_json() for row in self.rows],
             "totals": list(self.totals),
             "winner": self.winner,
-            "notes": self.notes,
+            "notes": json_copy(self.notes),
         }
 
 

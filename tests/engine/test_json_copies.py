@@ -5,9 +5,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
+import json
+import random
 
-from bot.engine.base import json_copy
-from bot.engine.deberts import DebertsConventions
+import pytest
+
+from bot.engine.base import Game, json_copy
+from bot.engine.deberts import Deberts, DebertsConventions
+from bot.engine.thousand import ThousandGame
 from bot.engine.thousand.rules import ThousandConventions
 
 
@@ -36,3 +41,31 @@ def test_conventions_json_is_what_asdict_gives() -> None:
                 conventions = kind().replace(name, value)
                 assert conventions.to_json() == dataclasses.asdict(conventions)
                 assert kind.from_json(conventions.to_json()) == conventions
+
+
+def _spoil(value: object) -> None:
+    """Changes every list and dict inside ``value``."""
+    for container in _containers(value):
+        if isinstance(container, dict):
+            container["spoiled"] = True
+        elif isinstance(container, list):
+            container.append("spoiled")
+
+
+@pytest.mark.parametrize("cls", [Deberts, ThousandGame])
+def test_the_json_a_game_gives_shares_nothing_with_it(cls: type[Game]) -> None:
+    game = cls.new(3, seed=4)
+    rng = random.Random(4)
+    while game.deal_no < 4:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    handed_out = [
+        lambda: game.to_json(),
+        lambda: game.scoresheet().to_json(),
+        *(lambda seat=seat: game.view(seat) for seat in (None, 0, 1, 2)),
+    ]
+    before = [json.dumps(give()) for give in handed_out]
+    for give in handed_out:
+        _spoil(give())
+    assert [json.dumps(give()) for give in handed_out] == before
