@@ -25,9 +25,12 @@ async def act(
 ) -> None:
     who = person(callback.from_user, bot, None)
     reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
-    # answered as soon as the move is saved: the spinner stops, then the messages follow
-    await answer(sender, callback, reply)
-    await tables.publish(callback_data.t)
+    # answered as soon as the move is saved: the spinner stops, then the messages follow;
+    # a saved move is shown even when its answer could not be sent
+    try:
+        await answer(sender, callback, reply)
+    finally:
+        await tables.publish(callback_data.t)
 
 
 async def table_button(

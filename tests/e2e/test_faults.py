@@ -201,6 +201,17 @@ async def test_an_outage_longer_than_the_senders_retries_is_shown_later_and_the_
     assert [w for w in proc.clock.waited if w in SHOW_AGAIN] == [SHOW_AGAIN[0]]
 
 
+async def test_a_move_whose_answer_cannot_be_sent_is_shown_and_the_game_goes_on(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    def fault(fake: FakeTelegram, n: int) -> None:
+        if n == 3:  # the press is saved, then every attempt at its answer fails
+            fake.fail_next("answerCallbackQuery", 502, count=_ATTEMPTS)
+
+    await faulty_game(fake_telegram, tmp_path, fault)
+    assert len([c for c in fake_telegram.calls("answerCallbackQuery") if c.fault]) == _ATTEMPTS
+
+
 @pytest.mark.parametrize(
     "shown_next",
     [
