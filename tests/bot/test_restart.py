@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
+from bot.services.tables import SHOW_AGAIN, Person, Reply
 from bot.services.timers import RETRY_AFTER
 from tests.bot.test_timer import TIMER, advance, open_table, press_any, record, seat_to_act, start
 from tests.e2e.fixtures import Launch
-from tests.e2e.harness import hand_message, texts
+from tests.e2e.harness import code_of, hand_message, legal_buttons, newer_legal, texts, version_of
 from tests.fake_telegram import FakeTelegram
 
 
@@ -69,3 +71,38 @@ async def test_a_table_that_cannot_be_read_does_not_stop_the_others_after_a_rest
     await advance(proc, 1)
     assert caplog.text.count(f"timer of table {broken} failed") == 1
     assert len([t for t in texts(fake, group) if t.startswith("⏰ Time is up")]) == 2
+
+
+async def test_a_move_a_crash_left_unshown_is_shown_by_a_restart_during_an_outage(
+    fake_telegram: FakeTelegram, launch: Launch
+) -> None:
+    fake = fake_telegram
+    proc = await launch()
+    _, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, users[0])
+    seat = await seat_to_act(proc, table_id)
+    assert seat is not None
+    user = users[seat]
+    hand = await fake.wait_for(lambda: hand_message(fake, user))
+    button = (await fake.wait_for(lambda: legal_buttons(hand)))[0]
+    # the move is saved, and the bot dies before its press handler shows it
+    assert proc.app is not None
+    tr = proc.app.tables.publisher.tr("en")
+    code = code_of(button)
+    assert (
+        await proc.app.tables.act(table_id, version_of(button), Person(user.id, "x"), code, tr)
+    ) == Reply()
+    await proc.stop()
+    # the restart's first attempt at showing it meets Telegram out of reach
+    fake.fail_next("editMessageText", 502, count=_SENDER_ATTEMPTS + 1)
+    await proc.start()
+
+    def shown() -> bool:
+        return any(
+            (message := hand_message(fake, u)) is not None
+            and bool(newer_legal(message, version_of(button)))
+            for u in users
+        )
+
+    await fake.wait_for(shown, what="the saved move to be shown")
+    assert SHOW_AGAIN[0] in proc.clock.waited

@@ -425,13 +425,8 @@ class TableCore:
         if to_act is not None and record.seats[to_act].is_bot:
             await self._commit(record, game, rows_before=rows, to_act_before=to_act)
         else:
-            unposted = record.unposted_from
-            await self._publish(
-                record,
-                game,
-                rows_before=rows if unposted is None else unposted,
-                to_act_before=to_act,
-            )
+            # through the same retries as a press: Telegram may be out of reach at start-up
+            await self._attempt(self._publish, record, game, _Pending(to_act))
         return True
 
     async def resend_hands(self, user_id: int, *, asked: bool = False) -> int:
