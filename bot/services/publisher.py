@@ -154,11 +154,16 @@ class Publisher:
         for seat, person in humans:
             if (seat, person) not in first:
                 await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+        for person in record.seats:
+            if person.is_bot and person.user_id is not None:
+                # a bot plays this person's seat now (they left or are away)
+                await self._drop_reminder(record.id, person.user_id)
         if game.is_over:
-            self.forget(record)
+            await self.forget(record)
 
-    def forget(self, record: TableRecord) -> None:
-        """The table is over: what was kept about its players' hands goes."""
+    async def forget(self, record: TableRecord) -> None:
+        """The table is over: what was kept about its players' hands goes, and so do the
+        reminders still in their chats."""
         for seat in record.seats:
             if seat.user_id is None:
                 continue
@@ -166,8 +171,13 @@ class Publisher:
             self._hand_shown.pop(key, None)
             self._turn_at.pop(key, None)
             self._unreachable.discard(key)
-            self._reminders.pop(key, None)
             self._hand_resent.pop(key, None)
+            await self._drop_reminder(record.id, seat.user_id)
+
+    async def _drop_reminder(self, table_id: int, user_id: int) -> None:
+        message_id = self._reminders.pop((table_id, user_id), None)
+        if message_id is not None:
+            await self.delete(user_id, message_id)
 
     async def _post(self, chat_id: int, text: str, markup: Markup | None = None) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged
@@ -192,8 +202,8 @@ class Publisher:
         cache_key = (record.id, person.user_id)
         # a reminder is out of date once its turn is over or its player has moved (a move
         # starts the time again)
-        if cache_key in self._reminders and (to_act != seat or to_act_before == seat):
-            await self.delete(person.user_id, self._reminders.pop(cache_key))
+        if to_act != seat or to_act_before == seat:
+            await self._drop_reminder(record.id, person.user_id)
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr)

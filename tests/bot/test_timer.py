@@ -151,6 +151,34 @@ async def test_a_reminder_goes_once_the_turn_is_over(
         assert reminder.deleted, ended_by
 
 
+@pytest.mark.parametrize("how", ["away", "/leave", "/cancel"])
+async def test_a_reminder_goes_when_a_bot_takes_its_seat_or_the_table_closes(
+    fake_telegram: FakeTelegram, timed: BotProcess, how: str
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    reminders: list[FakeMessage] = []
+    for _ in range(3 if how == "away" else 1):
+        while await seat_to_act(timed, table_id) != 0:
+            await press_any(fake, ben)
+        mark = fake.mark()
+        await advance(timed, TIMER * 2 / 3)
+        reminders.append(
+            await fake.wait_for_message(
+                ann, lambda m: m.text.startswith("⏰ Your move"), since=mark
+            )
+        )
+        if how == "away":
+            await advance(timed, TIMER / 3)
+    if how == "away":
+        assert (await record(timed, table_id)).seats[0].away
+    else:
+        await ann.send(group, how)
+    await fake.wait_handled()
+    assert all(reminder.deleted for reminder in reminders), how
+
+
 @pytest.mark.parametrize("where", ["hand", "table"])
 async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     fake_telegram: FakeTelegram, timed: BotProcess, where: str

@@ -44,7 +44,7 @@ class ChatChanges(TableCore):
                     continue
                 record.status = TableStatus.CANCELLED
                 record.version += 1
-                self._closed(record)
+                await self._closed(record)
                 await self.tables.save(record)
                 tr = self.publisher.tr(record.lang)
                 for user_id, message_id in record.hand_msgs.items():

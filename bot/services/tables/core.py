@@ -139,16 +139,16 @@ class TableCore:
             keep(self._games, record.id, (record.version, game), KEEP_GAMES)
         return game
 
-    def _closed(self, record: TableRecord) -> None:
+    async def _closed(self, record: TableRecord) -> None:
         """The table will not be played again: what memory held for it goes."""
         self._games.pop(record.id, None)
-        self.publisher.forget(record)
+        await self.publisher.forget(record)
 
     async def _cancel(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
         record.deadline = record.remind_at = None
         record.version += 1
-        self._closed(record)
+        await self._closed(record)
         await self.tables.save(record)
         if record.state is None:
             await self.publisher.lobby(record)
