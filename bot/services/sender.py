@@ -238,7 +238,7 @@ class Sender:
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
     ) -> bool:
-        """Edit a message in place; ``False`` if it is gone and cannot be edited."""
+        """Edit a message in place; ``False`` if it is gone or its chat blocked the bot."""
         if chat_id in self.moved:
             return False  # its messages stayed behind in the old group
         key = (chat_id, message_id)
@@ -265,7 +265,8 @@ class Sender:
                 return False
             raise
         if result is None:
-            return True  # blocked: nothing more to do for this chat
+            # blocked: the caller sends anew, which finds that out and tells the table
+            return False
         self._remember(chat_id, message_id, fingerprint)
         return True
 

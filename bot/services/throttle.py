@@ -62,7 +62,8 @@ class EditThrottle:
         interval: float,
     ) -> bool:
         """Edit now if the message was not edited in the last ``interval`` seconds,
-        else later; ``False`` only when an edit made now found the message gone."""
+        else later; ``False`` only when an edit made now found the message gone (or its
+        chat blocked the bot)."""
         key = (chat_id, message_id)
         if self._due(key, interval) <= 0:
             return await self._edit(key, (text, markup))

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from tests.e2e.harness import BotProcess, Players, hand_message
+from tests.bot.test_timer import open_table, press_any, seat_to_act, start
+from tests.e2e.harness import BotProcess, Players, hand_message, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 
@@ -347,6 +348,30 @@ async def test_blocked_player_does_not_break_the_table(
     assert answer.text == "The game has started."
     assert table.text.startswith("Deberts · deal 1")
     assert hand_message(fake, ann) is not None
+
+
+async def test_a_player_who_blocks_the_bot_mid_game_is_named_in_the_group(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    # Ben has had a turn, so his next one edits his hand message rather than send one
+    turns = []
+    while turns[-2:] != [1, 0]:
+        seat = await seat_to_act(running, table_id)
+        assert seat is not None
+        turns.append(seat)
+        await press_any(fake, (ann, ben)[seat])
+    ben.block_bot()
+    while await seat_to_act(running, table_id) == 0:
+        await press_any(fake, ann)
+    await fake.wait_handled()
+    assert [c.status for c in fake.calls("editMessageText") if c.params["chat_id"] == ben.id][
+        -1
+    ] == 403
+    told = [t for t in texts(fake, group) if t.startswith("Ben, I cannot send you your cards")]
+    assert len(told) == 1
 
 
 async def test_two_new_at_once_open_one_table(
