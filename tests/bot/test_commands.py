@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
 from tests.e2e.harness import BotProcess, Players, hand_message, texts
 from tests.fake_telegram import FakeTelegram
@@ -144,6 +145,30 @@ async def test_a_stale_lobby_button_changes_nothing(
     again = await (await ann.press_data(lobby, old_data or "")).answer()
     assert again.text == "This button is out of date."
     assert lobby.text.count("Bot ") == 1
+    # a setting tapped twice changes once, and the settings stay in view
+    await (await ann.press(lobby, "Settings")).answer()
+    old_data = lobby.button("Target: 501").callback_data
+    await (await ann.press(lobby, "Target: 501")).answer()
+    again = await (await ann.press_data(lobby, old_data or "")).answer()
+    assert again.text == "This button is out of date."
+    assert lobby.button("Target: 301")
+
+
+async def test_a_lobby_whose_edit_was_lost_is_shown_again_by_a_stale_press(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    lobby = await lobby_with(fake, group, ann)
+    # Ben's join is saved, but Telegram stays out of reach for the lobby's edit
+    fake.fail_next("editMessageText", 502, count=_SENDER_ATTEMPTS + 1)
+    await (await ben.press(lobby, "Join")).answer()
+    assert "Ben" not in lobby.text
+    stale = await (await ann.press(lobby, "Start")).answer()
+    assert stale.text == "This button is out of date."
+    await fake.wait_for(lambda: "2. Ben" in lobby.text)
+    started = await (await ann.press(lobby, "Start")).answer()
+    assert started.text == "The game has started."
 
 
 async def test_start_needs_two_players_then_deals_private_hands(

@@ -127,6 +127,13 @@ class Lobbies(TableCore):
             if action == "leave":
                 return await self._leave_lobby(record, who, tr)
             if version != record.version:
+                # its message may be out of date too, if an edit was lost: shown anew (in the
+                # view the button was on), the next press works
+                on_settings = action in ("opt", "back")
+                await self.publisher.lobby(
+                    record, settings=self.options(record) if on_settings else None
+                )
+                await self.tables.save(record)
                 return Reply(tr("This button is out of date."))
             if not await self._may_manage(record, who):
                 return Reply(tr("Only the host or a chat admin can do that."), alert=True)
