@@ -123,8 +123,7 @@ def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
             line=" · ".join(f"{name_of(names, i)} {t}" for i, t in enumerate(sheet.totals)),
         )
     )
-    mars = sheet.notes.get("mars")
-    if isinstance(mars, list) and any(mars):
-        marsed = [name_of(names, i) for i, m in enumerate(mars) if m]
-        lines.append(tr("Mars: {names}", names=", ".join(marsed)))
+    marsed = sheet.notes.get("mars")  # the seats that lost below half the target
+    if marsed:
+        lines.append(tr("Mars: {names}", names=", ".join(name_of(names, s) for s in marsed)))
     return "\n".join(lines)

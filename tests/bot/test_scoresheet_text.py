@@ -10,8 +10,9 @@ import pytest
 
 from bot.engine import new_game
 from bot.engine.base import Scoresheet
+from bot.engine.deberts import DebertsConventions
 from bot.i18n import Translator, make_i18n
-from bot.render.scores import SHEET_ROWS, deal_result_text, scoresheet_text
+from bot.render.scores import SHEET_ROWS, deal_result_text, final_text, scoresheet_text
 
 TELEGRAM_LIMIT = 4096
 
@@ -69,3 +70,23 @@ def test_long_names_keep_the_columns_apart() -> None:
     assert header.split() == ["Bartholo", "Kristina", "Al"]
     for row in text.splitlines()[2:]:
         assert len(row) == len(header)
+
+
+def test_the_final_result_names_the_players_marsed() -> None:
+    """Mars is a list of seats: seat 0 marsed, or a later seat, is named as such."""
+    names = ["Ann", "Ben", "Cid"]
+    tr = Translator(make_i18n("en"), "en")
+    seen: set[tuple[int, ...]] = set()
+    for seed in range(40):
+        game = new_game("deberts", 3, DebertsConventions(target=301), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        sheet = game.scoresheet()
+        marsed = tuple(sheet.notes["mars"])
+        seen.add(marsed)
+        line = [x for x in final_text(sheet, names, tr).split("\n") if x.startswith("Mars:")]
+        assert line == ([f"Mars: {', '.join(names[s] for s in marsed)}"] if marsed else [])
+    assert (0,) in seen and any(marsed and 0 not in marsed for marsed in seen)
