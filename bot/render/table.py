@@ -20,8 +20,6 @@ __all__ = [
     "table_text",
 ]
 
-_MAX_EXTRA_BUTTONS = 30
-
 _ALERT_NAME = 24
 """Characters of a player's name shown in an alert."""
 
@@ -181,11 +179,13 @@ def hand_keyboard(
             label = f"▶ {label}" if code in playable else f"· {label} ·"
         cards.append((label, act_data(table_id, version, "c" + code)))
     extras = [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
+    # every one, however many: a Thousand auction may offer some 60 bids, and the one a
+    # player wants, or Concede after the contracts, must not be left out
     actions = [
-        (action_label(code, tr, names), act_data(table_id, version, code))
-        for code in extras[:_MAX_EXTRA_BUTTONS]
+        (action_label(code, tr, names), act_data(table_id, version, code)) for code in extras
     ]
-    return keyboard(cards, (5,)) + keyboard(actions, (4,))
+    width = 6 if all(len(label) <= 4 for label, _ in actions) else 4  # bids are bare numbers
+    return keyboard(cards, (5,)) + keyboard(actions, (width,))
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:

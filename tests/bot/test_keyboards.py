@@ -104,7 +104,7 @@ def test_a_keyboard_is_the_markup_and_json_validation_would_give() -> None:
 def _views() -> list[dict[str, Any]]:
     """Hands of both games at many points: auction, talon, play, with and without legal moves."""
     views = []
-    for name, seats in (("deberts", 2), ("thousand", 3)):
+    for name, seats in (("deberts", 2), ("thousand", 3), ("thousand", 2)):
         for seed in range(12):
             game = new_game(name, seats, seed=seed)
             rng = random.Random(seed)
@@ -118,6 +118,25 @@ def _views() -> list[dict[str, Any]]:
                     break
                 game.apply(seat, rng.choice(legal))
             views += [game.view(seat) for seat in range(seats)]
+    return views + _long_views()
+
+
+def _long_views() -> list[dict[str, Any]]:
+    """Thousand turns with more than 30 bids or contracts to choose from (and Concede)."""
+    views = []
+    for seats in (2, 3):
+        for seed in range(16):
+            game = new_game("thousand", seats, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(40):
+                seat = game.current_seat()
+                assert seat is not None
+                view = game.view(seat)
+                if len(view["legal"]) > 30:
+                    views.append(view)
+                game.apply(seat, rng.choice(view["legal"]))
+    phases = {view["phase"] for view in views}
+    assert {"auction", "contract"} <= phases, phases
     return views
 
 
@@ -140,7 +159,10 @@ def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
         assert sorted(cards) == sorted("c" + card for card in hand)
         legal = view.get("legal") or []
         extras = [c for c in legal if not (c.startswith("c") and c[1:] in hand)]
-        assert codes[len(cards) :] == extras[:30]
+        assert codes[len(cards) :] == extras  # every bid, contract and concede included
+        # Telegram's limits: 100 buttons in all, 8 in a row
+        assert len(buttons) <= 100
+        assert all(len(row) <= 8 for row in kb.inline_keyboard)
         for b, code in zip(buttons[len(cards) :], codes[len(cards) :], strict=True):
             assert b.text == action_label(code, tr, names)
 
