@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -199,12 +199,13 @@ class TableRepo:
         )
         return _record(row) if row else None
 
-    async def next_due(self) -> float | None:
-        """The earliest reminder or deadline of any open table."""
+    async def next_due(self, skip: Collection[int] = ()) -> float | None:
+        """The earliest reminder or deadline of any open table but those in ``skip``."""
         row = await self.db.fetchone(
             "SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) FROM tables"
-            " WHERE deadline IS NOT NULL AND status IN (?,?)",
-            _OPEN,
+            " WHERE deadline IS NOT NULL AND status IN (?,?)"
+            " AND id NOT IN (SELECT value FROM json_each(?))",
+            (*_OPEN, jsonio.dumps(list(skip))),
         )
         return float(row[0]) if row and row[0] is not None else None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 
 import pytest
@@ -260,8 +260,12 @@ async def test_a_table_whose_last_person_lets_three_turns_run_out_closes(
     assert fresh.text.startswith("Thousand — a new table")
 
 
+@pytest.mark.parametrize("stored", [True, False], ids=["put-off-stored", "put-off-failing"])
 async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
-    fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
+    fake_telegram: FakeTelegram,
+    timed: BotProcess,
+    monkeypatch: pytest.MonkeyPatch,
+    stored: bool,
 ) -> None:
     fake = fake_telegram
     group, table_id, name = await started_pair(fake, timed)
@@ -277,7 +281,13 @@ async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
             raise RuntimeError("disk I/O error")
         await real(table_id, now)
 
+    async def cannot_store(table_id: int, when: float) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
     monkeypatch.setattr(service, "on_timer", fails_once)
+    if not stored:
+        # the new deadline is not written either: the table stays due in SQLite
+        monkeypatch.setattr(service, "postpone", cannot_store)
     before = await record(timed, table_id)
     mark = fake.mark()
     await advance(timed, TIMER * 2 / 3)  # the reminder is due, and its handling fails
@@ -293,6 +303,45 @@ async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
     assert (await record(timed, table_id)).timeouts == {seat: 1}
 
 
+async def test_a_table_whose_timer_waits_holds_up_no_other_table(
+    fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_telegram
+    slow_group, slow_id, slow_name = await started_pair(fake, timed)
+    group, _, name = await started_pair(fake, timed)
+    assert timed.app is not None
+    service = timed.app.tables
+    real = service.on_timer
+    slot = asyncio.Event()
+    slow_runs: list[float] = []
+
+    async def waits_for_a_slot(table_id: int, now: float) -> None:
+        if table_id == slow_id:
+            # as a group that has used its minute does: its notice waits for a slot
+            slow_runs.append(now)
+            await slot.wait()
+        await real(table_id, now)
+
+    monkeypatch.setattr(service, "on_timer", waits_for_a_slot)
+
+    def time_up(chat: FakeChat) -> list[str]:
+        return [t for t in texts(fake, chat) if t.startswith("⏰ Time is up")]
+
+    # both turns run out at once: the other table's goes on regardless, turn after turn
+    timed.wall.advance(TIMER)
+    await fake.wait_for(lambda: time_up(group), what="the other table's time-out")
+    assert time_up(group) == [f"⏰ Time is up for {name}: a bot made the move for them."]
+    timed.wall.advance(TIMER)
+    await fake.wait_for(lambda: len(time_up(group)) == 2, what="its next time-out")
+    # still due all along, the waiting table's timer was not started a second time
+    assert len(slow_runs) == 1 and not time_up(slow_group)
+
+    slot.set()
+    await advance(timed, 0)
+    assert time_up(slow_group) == [f"⏰ Time is up for {slow_name}: a bot made the move for them."]
+    assert len(slow_runs) == 1
+
+
 async def test_the_timers_outlive_a_database_read_that_fails(
     fake_telegram: FakeTelegram, timed: BotProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -303,11 +352,11 @@ async def test_the_timers_outlive_a_database_read_that_fails(
     real = repo.next_due
     failed: list[bool] = []
 
-    async def fails_once() -> float | None:
+    async def fails_once(skip: Collection[int] = ()) -> float | None:
         if not failed:
             failed.append(True)
             raise sqlite3.OperationalError("disk I/O error")
-        return await real()
+        return await real(skip)
 
     monkeypatch.setattr(repo, "next_due", fails_once)
     await advance(timed, 1)
