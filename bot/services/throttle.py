@@ -48,6 +48,9 @@ class EditThrottle:
         self._running: set[asyncio.Task[None]] = set()
         """Those tasks and the ones already sending."""
         self._locks: dict[Key, asyncio.Lock] = {}
+        self._holders: dict[Key, int] = {}
+        """Per message, how many edits hold its lock or wait for it. A lock goes only when
+        none do: an edit made after would take a new one and overtake them."""
         self.on_lost: Callable[[int, int], Awaitable[Any]] | None = None
         """Called with ``(chat_id, message_id)`` when a delayed edit finds its message
         gone (deleted, or its group moved): nobody is there to send it anew."""
@@ -91,6 +94,8 @@ class EditThrottle:
         self._latest.pop(key, None)
         self._edited.pop(key, None)
         self._drop_waiting(key)
+        if key not in self._holders:
+            self._locks.pop(key, None)
 
     def _drop_waiting(self, key: Key) -> None:
         waiting = self._waiting.pop(key, None)
@@ -108,17 +113,25 @@ class EditThrottle:
     async def _edit(self, key: Key, content: Content | None) -> bool:
         """Edit with ``content``, or with the latest waiting content when ``None``."""
         lock = self._locks.setdefault(key, asyncio.Lock())
-        async with lock:
-            # whatever waited is older than ``content``
-            waiting = self._latest.pop(key, None)
-            if content is not None:
-                self._drop_waiting(key)  # the next delayed edit counts from this one
-            content = content or waiting
-            if content is None:
-                return True  # an edit made meanwhile showed it already
-            self._edited[key] = self.clock()
-            self._prune()
-            return await self.sender.edit(key[0], key[1], *content)
+        self._holders[key] = self._holders.get(key, 0) + 1
+        try:
+            async with lock:
+                # whatever waited is older than ``content``
+                waiting = self._latest.pop(key, None)
+                if content is not None:
+                    self._drop_waiting(key)  # the next delayed edit counts from this one
+                content = content or waiting
+                if content is None:
+                    return True  # an edit made meanwhile showed it already
+                self._edited[key] = self.clock()
+                self._prune()
+                return await self.sender.edit(key[0], key[1], *content)
+        finally:
+            holders = self._holders.pop(key) - 1
+            if holders:
+                self._holders[key] = holders
+            elif key not in self._edited:
+                self._locks.pop(key, None)  # forgotten or pruned while held
 
     async def _later(self, key: Key, interval: float) -> None:
         try:
@@ -144,5 +157,5 @@ class EditThrottle:
         horizon = self.clock() - 60
         for key in [k for k, at in self._edited.items() if at < horizon]:
             del self._edited[key]
-            if key not in self._waiting:
+            if key not in self._holders:
                 self._locks.pop(key, None)

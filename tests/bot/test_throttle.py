@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.services.throttle import EditThrottle
 from tests.e2e.harness import ManualClock
 
@@ -105,6 +107,56 @@ async def test_a_forgotten_message_gets_no_late_edit() -> None:
     throttle.forget(1, 10)
     await advance(clock, throttle, 5)
     assert [text for *_, text in sender.edits] == ["shown"]
+
+
+async def test_forgotten_messages_leave_no_locks_behind() -> None:
+    # a bot up for days edits and then deletes ever new messages: hands, reminders
+    throttle, _, clock = make()
+    for n in range(3):
+        await throttle.edit(1, 10 + n, "hand", None, interval=0)
+        await throttle.edit(1, 10 + n, "late", None, interval=1.0)
+        throttle.forget(1, 10 + n)
+        clock.advance(0.5)
+    await advance(clock, throttle, 5)
+    assert not throttle._locks
+
+
+async def test_an_edit_under_way_when_its_message_is_forgotten_is_not_overtaken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    throttle, sender, _ = make()
+    slot = asyncio.Event()
+    real = sender.edit
+
+    async def waits_for_a_slot(
+        chat_id: int, message_id: int, text: str, markup: Any = None
+    ) -> bool:
+        if text != "second":  # it would find a slot at once
+            await slot.wait()
+        return await real(chat_id, message_id, text, markup)
+
+    monkeypatch.setattr(sender, "edit", waits_for_a_slot)
+    first = asyncio.create_task(throttle.edit(1, 10, "first", None, interval=0))
+    await asyncio.sleep(0)  # it holds the message's lock, waiting for a slot
+    throttle.forget(1, 10)
+    second = asyncio.create_task(throttle.edit(1, 10, "second", None, interval=0))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    slot.set()
+    async with asyncio.timeout(5):
+        await asyncio.gather(first, second)
+    assert [text for *_, text in sender.edits] == ["first", "second"]
+
+    # forgotten while the last edit holds it, the lock goes when that edit is done
+    slot.clear()
+    last = asyncio.create_task(throttle.edit(1, 10, "last", None, interval=0))
+    await asyncio.sleep(0)
+    throttle.forget(1, 10)
+    assert throttle._locks
+    slot.set()
+    async with asyncio.timeout(5):
+        await last
+    assert not throttle._locks
 
 
 async def test_a_late_edit_of_a_message_gone_meanwhile_reports_it() -> None:
