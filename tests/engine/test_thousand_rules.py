@@ -775,6 +775,21 @@ def test_rule8_failed_attempts_cost_nothing_until_the_third() -> None:
     assert third.deltas == [-120, 0, 0]
 
 
+def test_rule8_a_third_failed_attempt_costs_its_120_beside_a_bolt_penalty() -> None:
+    # no trick on the third attempt: the third bolt costs 120, and so does the attempt
+    result = settle_simple(
+        outcome([0, 60, 60], tricks=[0, 4, 4], bidder=0, contract=121),
+        totals=[880, 300, 300],
+        bolts=[2, 0, 0],
+        barrel_seat=0,
+        barrel_attempts=2,
+    )
+    assert result.totals == [640, 300, 300]
+    assert result.deltas == [-240, 0, 0]
+    assert result.barrel_seat is None
+    assert result.bolts == [0, 0, 0]
+
+
 def test_rule8_opponents_stand_still_while_the_barrel_is_played() -> None:
     result = settle_simple(
         outcome([100, 20, 0], tricks=[5, 3, 0], bidder=0, contract=121),

@@ -265,6 +265,10 @@ def _barrel(
     climbing = [s for s in range(len(totals)) if s != seat_on and totals[s] >= BARREL]
     if seat_on is not None and totals[seat_on] < BARREL:
         events.append({"seat": seat_on, "event": "fell_off"})
+        if attempts >= BARREL_ATTEMPTS:
+            # a bolt penalty took them off on their last attempt, which costs all the same
+            totals[seat_on] -= BARREL_PENALTY
+            events.append({"seat": seat_on, "event": "attempts_used"})
         seat_on, attempts = None, 0
     if climbing:
         if seat_on is not None:
