@@ -50,7 +50,7 @@ async def lang(
         tables,
         i18n,
     )
-    await sender.reply(message.chat.id, text)
+    await sender.reply(message.chat.id, text or tr("Only the host or a chat admin can do that."))
 
 
 async def pick(
@@ -62,6 +62,7 @@ async def pick(
     sender: Sender,
     publisher: Publisher,
     i18n: I18n,
+    tr: Translator,
 ) -> None:
     if callback.message is None:
         await sender.answer(callback)
@@ -71,6 +72,10 @@ async def pick(
     text = await _set(
         chat, callback.from_user.id, callback_data.code, who.is_admin, people, tables, i18n
     )
+    if text is None:
+        # the picker stays for someone who may choose
+        await sender.answer(callback, tr("Only the host or a chat admin can do that."), alert=True)
+        return
     await sender.answer(callback, text)
     if isinstance(callback.message, Message):
         # anyone may press it: in a group that used its minute the edit waits for a slot
@@ -86,8 +91,9 @@ async def _set(
     people: PeopleRepo,
     tables: TableService,
     i18n: I18n,
-) -> str:
-    """Store the language for ``chat`` (a group needs its host or an admin)."""
+) -> str | None:
+    """Store the language for ``chat`` (a group needs its host or an admin); what to say,
+    or ``None`` when the user may not."""
     tr = Translator(i18n, code)
     if chat.type == "private":
         await people.set_user_lang(user_id, code)
@@ -95,7 +101,7 @@ async def _set(
     table = await tables.tables.open_in_chat(chat.id)
     host = table is not None and table.host_id == user_id
     if not host and not (is_admin is not None and await is_admin()):
-        return tr("Only the host or a chat admin can do that.")
+        return None
     await people.set_chat_lang(chat.id, code)
     if table is not None:
         await tables.set_language(table.id, code)

@@ -330,6 +330,20 @@ async def test_lang_switches_a_group_to_russian(
     assert "сдаёт" in lobby.text
 
 
+async def test_the_group_language_picker_stays_when_a_member_may_not_choose(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")  # Ann administers the group
+    await ben.send(group, "/lang")
+    picker = await fake.wait_for_message(group)
+    refused = await (await ben.press(picker, "Русский")).answer()
+    assert refused.show_alert and refused.text == "Only the host or a chat admin can do that."
+    assert picker.text == "Choose the language:" and picker.button("Русский")
+    await (await ann.press(picker, "Русский")).answer()
+    await fake.wait_for(lambda: picker.text == "Язык: русский.")
+
+
 async def test_lang_in_private_with_buttons(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
