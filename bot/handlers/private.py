@@ -66,8 +66,8 @@ async def new_private(
 
 def _bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
     kb = InlineKeyboardBuilder()
-    for n in (1, 2):
-        kb.button(text=tr("{n} bot(s)", n=n), callback_data=Solo(game=game, bots=n))
+    for n, label in ((1, tr("One bot")), (2, tr("Two bots"))):
+        kb.button(text=label, callback_data=Solo(game=game, bots=n))
     return kb.as_markup()
 
 

@@ -230,7 +230,7 @@ async def test_a_game_against_bots_in_a_private_chat(
     await fake.wait_for_message(ann)
     await ann.send(ann.id, "/new deberts")
     ask = await fake.wait_for_message(ann)
-    await (await ann.press(ask, "2 bot(s)")).answer()
+    await (await ann.press(ask, "Two bots")).answer()
     await (await ann.press(ask, "Random")).answer()
     players = Players(fake, [ann], random.Random(8))
     await players.play(until=MAX_PRESSES)
