@@ -7,6 +7,10 @@ CPU, so each press is answered only when most of the batch is done. Here at most
 free workers: the rest wait, in order, in Telegram's queue, and an update the bot
 has taken is answered in the time one handler needs.
 
+When polling stops (SIGTERM), the updates taken are handled before the bot closes
+its database and HTTP session: each ``getUpdates`` told Telegram that the ones before
+it arrived, so a handler cut short would lose its press for good.
+
 This replaces aiogram's ``Dispatcher._polling``, which ``start_polling`` calls; the
 polling tests fail if a new aiogram stops calling it.
 """
@@ -22,7 +26,9 @@ from aiogram.dispatcher.dispatcher import DEFAULT_BACKOFF_CONFIG
 from aiogram.methods import GetUpdates
 from aiogram.utils.backoff import Backoff, BackoffConfig
 
-__all__ = ["MAX_WORKERS", "WORKERS", "BoundedDispatcher"]
+from bot.services.tasks import cancel_all
+
+__all__ = ["MAX_WORKERS", "STOP_WAIT", "WORKERS", "BoundedDispatcher"]
 
 log = logging.getLogger(__name__)
 
@@ -31,14 +37,25 @@ MAX_WORKERS = 100
 WORKERS = 12
 """Updates handled at once by default (``UPDATE_WORKERS``): the bot uses one core, so
 more presses in flight only answer each later."""
+STOP_WAIT = 5.0
+"""Seconds a stopping bot gives the updates it has taken to be handled. A press takes
+well under a second even behind a slow Telegram, and ``docker stop`` sends SIGKILL
+10 s after SIGTERM: what still runs after this is cancelled and logged, while the bot
+can still close its database."""
+CONFIRM_TIMEOUT = 2
+"""Seconds for the ``getUpdates`` that confirms, on the way out, the updates handled
+since the last one: if it fails they come again after the restart."""
 
 
 class BoundedDispatcher(Dispatcher):
-    def __init__(self, *, workers: int = WORKERS, **kwargs: Any) -> None:
+    def __init__(
+        self, *, workers: int = WORKERS, stop_wait: float = STOP_WAIT, **kwargs: Any
+    ) -> None:
         if not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1..{MAX_WORKERS}, not {workers}")
         super().__init__(**kwargs)
         self.workers = workers
+        self.stop_wait = stop_wait
 
     async def _polling(
         self,
@@ -66,12 +83,14 @@ class BoundedDispatcher(Dispatcher):
         log.info("polling for @%s with %d workers", user.username, workers)
         free = workers
         freed = asyncio.Event()
+        taken: dict[asyncio.Task[Any], int] = {}  # update ids being handled
 
         def finished(task: asyncio.Task[Any]) -> None:
             nonlocal free
             free += 1
             freed.set()
             self._handle_update_tasks.discard(task)
+            taken.pop(task, None)
 
         request_timeout = (
             # the long poll itself may last polling_timeout; wait longer than that
@@ -79,29 +98,74 @@ class BoundedDispatcher(Dispatcher):
         )
         backoff = Backoff(config=backoff_config)
         offset: int | None = None
+        sent: int | None = None  # the offset Telegram was last given
         failed = False
-        while True:
-            while free <= 0:
-                freed.clear()
-                await freed.wait()
-            ask = GetUpdates(
-                offset=offset, limit=free, timeout=polling_timeout, allowed_updates=allowed_updates
-            )
-            try:
-                updates = await bot(ask, request_timeout=request_timeout)
-            except Exception as e:  # Telegram out of reach must not stop the bot
-                failed = True
-                log.error("failed to fetch updates - %s: %s", type(e).__name__, e)
-                log.warning("again in %.1f s (attempt %d)", backoff.next_delay, backoff.counter)
-                await backoff.asleep()
-                continue
-            if failed:
-                log.info("fetching updates again after %d attempts", backoff.counter)
-                backoff.reset()
-                failed = False
-            for update in updates:
-                offset = update.update_id + 1  # confirms it: Telegram will not send it again
-                free -= 1
-                task = asyncio.create_task(self._process_update(bot=bot, update=update, **kwargs))
-                self._handle_update_tasks.add(task)
-                task.add_done_callback(finished)
+        try:
+            while True:
+                while free <= 0:
+                    freed.clear()
+                    await freed.wait()
+                ask = GetUpdates(
+                    offset=offset,
+                    limit=free,
+                    timeout=polling_timeout,
+                    allowed_updates=allowed_updates,
+                )
+                sent = offset
+                try:
+                    updates = await bot(ask, request_timeout=request_timeout)
+                except Exception as e:  # Telegram out of reach must not stop the bot
+                    failed = True
+                    log.error("failed to fetch updates - %s: %s", type(e).__name__, e)
+                    log.warning("again in %.1f s (attempt %d)", backoff.next_delay, backoff.counter)
+                    await backoff.asleep()
+                    continue
+                if failed:
+                    log.info("fetching updates again after %d attempts", backoff.counter)
+                    backoff.reset()
+                    failed = False
+                # every update taken starts here, with no await in between: stopping
+                # finds each either being handled or still in Telegram's queue
+                for update in updates:
+                    offset = update.update_id + 1  # the next getUpdates confirms it
+                    free -= 1
+                    task = asyncio.create_task(
+                        self._process_update(bot=bot, update=update, **kwargs)
+                    )
+                    self._handle_update_tasks.add(task)
+                    taken[task] = update.update_id
+                    task.add_done_callback(finished)
+        finally:
+            cut = await self._finish_handling(taken)
+            # an update cut short is not confirmed if it still can be: it comes again
+            last = min(cut, default=offset)
+            if last is not None and (sent is None or last > sent):
+                await self._confirm(bot, last)
+
+    async def _finish_handling(self, taken: dict[asyncio.Task[Any], int]) -> list[int]:
+        """Wait up to :attr:`stop_wait` for the updates being handled; the ids of those
+        cancelled after it."""
+        if not taken:
+            return []
+        log.info("polling stopped: %d updates taken are being handled", len(taken))
+        _, late = await asyncio.wait(taken, timeout=self.stop_wait)
+        if not late:
+            return []
+        cut = sorted(taken[task] for task in late)
+        log.warning(
+            "cancelled %d updates still being handled after %.1f s: %s",
+            len(cut),
+            self.stop_wait,
+            cut,
+        )
+        await cancel_all(late)
+        return cut
+
+    async def _confirm(self, bot: Bot, offset: int) -> None:
+        """Tell Telegram the updates before ``offset`` were handled, so that a restart does
+        not handle them again; the one update this may return is left unconfirmed."""
+        ask = GetUpdates(offset=offset, limit=1, timeout=0)
+        try:
+            await bot(ask, request_timeout=CONFIRM_TIMEOUT)
+        except Exception as e:  # the bot is stopping anyway: they are handled twice at worst
+            log.warning("could not confirm updates before %d - %s: %s", offset, type(e).__name__, e)

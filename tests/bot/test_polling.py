@@ -1,13 +1,16 @@
-"""Polling takes no more updates from Telegram than it has workers free."""
+"""Polling takes no more updates from Telegram than it has workers free, and stopping
+finishes the ones it took."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 from aiogram import Bot
 from aiogram.types import Message
 
+from bot.services import polling
 from bot.services.polling import BoundedDispatcher
 from tests.fake_telegram import FakeTelegram, fixtures
 
@@ -78,3 +81,67 @@ async def test_polling_goes_on_after_telegram_fails(
         await fake_telegram.wait_for(lambda: handled == ["after the faults"], timeout=20)
     polls = fake_telegram.calls("getUpdates", include_polling=True)
     assert [c.status for c in polls if c.fault] == [502]
+
+
+async def test_stopping_finishes_the_updates_taken_and_confirms_them(
+    fake_telegram: FakeTelegram, fake_bot: Bot, caplog: pytest.LogCaptureFixture
+) -> None:
+    dp = BoundedDispatcher(workers=1)
+    running = asyncio.Event()
+    stopping = asyncio.Event()
+    handled: list[str] = []
+
+    @dp.message()
+    async def slow(message: Message) -> None:
+        running.set()
+        await stopping.wait()
+        handled.append(message.text or "")
+
+    def notice(record: logging.LogRecord) -> bool:
+        if "being handled" in record.getMessage():
+            stopping.set()  # the handler goes on only once polling has stopped
+        return True
+
+    caplog.set_level(logging.INFO, logger=polling.__name__)
+    polling.log.addFilter(notice)
+    ann = fake_telegram.add_user("Ann", started=True)
+    await ann.send(ann, "taken")
+    await ann.send(ann, "waiting")
+    try:
+        async with fake_telegram.polling(dp, fake_bot):
+            await asyncio.wait_for(running.wait(), 5)
+            # the only worker is busy: 'taken' is not confirmed yet, 'waiting' not taken
+            assert len(fake_telegram.pending_updates) == 2
+    finally:
+        polling.log.removeFilter(notice)
+    assert handled == ["taken"]
+    # 'taken' does not come again after a restart; 'waiting' does
+    assert [u["message"]["text"] for u in fake_telegram.pending_updates] == ["waiting"]
+
+
+async def test_stopping_cancels_what_is_still_running_after_the_wait_and_leaves_it_in_telegram(
+    fake_telegram: FakeTelegram, fake_bot: Bot, caplog: pytest.LogCaptureFixture
+) -> None:
+    dp = BoundedDispatcher(workers=1, stop_wait=0)
+    running = asyncio.Event()
+    cancelled: list[str] = []
+
+    @dp.message()
+    async def stuck(message: Message) -> None:
+        running.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.append(message.text or "")
+            raise
+
+    ann = fake_telegram.add_user("Ann", started=True)
+    await ann.send(ann, "stuck")
+    async with fake_telegram.polling(dp, fake_bot):
+        await asyncio.wait_for(running.wait(), 5)
+    assert cancelled == ["stuck"]
+    (update,) = fake_telegram.pending_updates
+    assert update["message"]["text"] == "stuck"
+    assert f"cancelled 1 updates still being handled after 0.0 s: [{update['update_id']}]" in (
+        caplog.text
+    )

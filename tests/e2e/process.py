@@ -23,6 +23,7 @@ class ChildBot:
         self.database = database
         self.seed = seed
         self.log = database.with_suffix(".log")
+        self.logged_from = 0  # where this run's lines start in the log
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -35,6 +36,7 @@ class ChildBot:
             "PYTHONPATH": str(ROOT),
         }
         mark = self.fake.mark()
+        self.logged_from = self.log.stat().st_size if self.log.exists() else 0
         entry = ["bot"] if self.seed is None else ["tests.e2e.seeded_bot", str(self.seed)]
         with self.log.open("ab") as log:
             self.proc = await asyncio.create_subprocess_exec(
@@ -58,9 +60,28 @@ class ChildBot:
         await self.proc.wait()
         self.proc = None
 
+    def terminate(self) -> None:
+        """Ask it to stop (SIGTERM), as a deploy or ``docker stop`` does; :meth:`stop`
+        waits until it has."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+
+    async def wait_logged(self, text: str, timeout: float = 10) -> bool:  # noqa: ASYNC109
+        """Wait until this run's log has ``text`` (``True``) or the process has ended
+        (``False``): what the bot does between two API calls shows nowhere else."""
+        assert self.proc is not None
+        deadline = asyncio.get_running_loop().time() + timeout
+        while text not in self.log.read_bytes()[self.logged_from :].decode(errors="replace"):
+            if self.proc.returncode is not None:
+                return False
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(f"{text!r} not in {self.log} after {timeout}s")
+            await asyncio.sleep(0.05)  # the log is a file: nothing to wait on but itself
+        return True
+
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGTERM)
+            self.terminate()
             try:
                 await asyncio.wait_for(self.proc.wait(), 10)
             except TimeoutError:
