@@ -413,6 +413,27 @@ async def test_a_player_who_blocks_the_bot_mid_game_is_named_in_the_group(
     assert len(told) == 1
 
 
+@pytest.mark.parametrize("command", ["/leave", "/cancel"])
+async def test_a_private_game_ended_by_its_player_sends_no_second_notice(
+    fake_telegram: FakeTelegram, running: BotProcess, command: str
+) -> None:
+    fake = fake_telegram
+    ann = fake.add_user("Ann")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(ann.id, "/new deberts")
+    ask = await fake.wait_for_message(ann)
+    await (await ann.press(ask, "One bot")).answer()
+    await (await ann.press(ask, "Random")).answer()
+    await fake.wait_for(lambda: hand_message(fake, ann))
+    mark = fake.mark()
+    await ann.send(ann.id, command)
+    await fake.wait_handled()
+    # the table message says it, and no message is sent to say it again
+    assert any(t.endswith("\n\nThe table was cancelled.") for t in texts(fake, ann.id))
+    assert not fake.calls("sendMessage", since=mark)
+
+
 async def test_two_new_at_once_open_one_table(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
@@ -466,6 +487,8 @@ async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_p
     await ann.send(group, "/leave")
     await fake.wait_for_message(group, lambda m: m.text == "The table was cancelled.")
     await fake.wait_for(lambda: "The table was cancelled." in table.text)
+    await fake.wait_handled()
+    assert texts(fake, group).count("The table was cancelled.") == 1  # said once
     assert not table.buttons
     assert not hand.buttons
     # the chat is free for a new table

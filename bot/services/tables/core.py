@@ -144,7 +144,9 @@ class TableCore:
         self._games.pop(record.id, None)
         await self.publisher.forget(record)
 
-    async def _cancel(self, record: TableRecord) -> None:
+    async def _cancel(self, record: TableRecord, notice: str | None = None) -> None:
+        """Close the table; ``notice`` (by default "The table was cancelled.") tells its
+        chat and players why."""
         record.status = TableStatus.CANCELLED
         record.deadline = record.remind_at = None
         record.version += 1
@@ -154,14 +156,15 @@ class TableCore:
             await self.publisher.lobby(record)
         else:
             tr = self.publisher.tr(record.lang)
-            notice = tr("The table was cancelled.")
+            notice = notice or tr("The table was cancelled.")
             game = self.peek(record)
             names = [s.name for s in record.seats]
             last = table_text(game.view(None, brief=True), names, tr)
             # the table message says so too, so the notice, which tells the group at once,
             # may be left out when the group has used its minute rather than keep this waiting
             await self.publisher.show(record.chat_id, record.table_msg_id, f"{last}\n\n{notice}")
-            await self.publisher.sender.reply(record.chat_id, notice)
+            if not record.solo:  # a private chat's own table and hand messages say it there
+                await self.publisher.sender.reply(record.chat_id, notice)
             for user_id, message_id in record.hand_msgs.items():
                 await self.publisher.edit(user_id, message_id, notice)
         await self.tables.save(record)

@@ -85,11 +85,8 @@ class Deadlines(TableCore):
         table_tr = self.publisher.tr(record.lang)
         if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
             # nobody left to play with: bots alone would only flood the chat
-            await self.publisher.sender.send(
-                record.chat_id,
-                table_tr("⏰ Nobody is playing at this table any more: it is closed."),
-            )
-            await self._cancel(record)
+            closing = table_tr("⏰ Nobody is playing at this table any more: it is closed.")
+            await self._cancel(record, closing)
             return
         if missed >= AWAY_AFTER:
             record.seats[seat] = Seat(

@@ -273,8 +273,8 @@ class Lobbies(TableCore):
             if message_id is not None:
                 await self.publisher.edit(who.id, message_id, tr("You left the table."))
             if not record.humans():
-                await self._cancel(record)
-                return Reply(tr("The table was cancelled."))
+                await self._cancel(record)  # which tells the chat
+                return Reply()
             game = self.load(record)
             table_tr = self.publisher.tr(record.lang)
             notice = table_tr(
