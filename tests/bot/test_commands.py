@@ -48,6 +48,18 @@ async def started(
     return lobby
 
 
+async def solo(fake: FakeTelegram, bots: str = "One bot") -> FakeUser:
+    """Ann, in a private Deberts game against ``bots`` ("One bot", "Two bots") at random."""
+    ann = fake.add_user("Ann")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(ann.id, "/new deberts")
+    ask = await fake.wait_for_message(ann)
+    await (await ann.press(ask, bots)).answer()
+    await (await ann.press(ask, "Random")).answer()
+    return ann
+
+
 async def test_start_in_private_explains_how_to_play(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
@@ -418,13 +430,7 @@ async def test_a_private_game_ended_by_its_player_sends_no_second_notice(
     fake_telegram: FakeTelegram, running: BotProcess, command: str
 ) -> None:
     fake = fake_telegram
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann.id, "/new deberts")
-    ask = await fake.wait_for_message(ann)
-    await (await ann.press(ask, "One bot")).answer()
-    await (await ann.press(ask, "Random")).answer()
+    ann = await solo(fake)
     await fake.wait_for(lambda: hand_message(fake, ann))
     mark = fake.mark()
     await ann.send(ann.id, command)

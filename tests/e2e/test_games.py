@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tests.bot.test_commands import solo
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
     Players,
@@ -225,13 +226,7 @@ async def test_a_game_against_bots_in_a_private_chat(
 ) -> None:
     fake = fake_telegram
     await launch()
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann.id, "/new deberts")
-    ask = await fake.wait_for_message(ann)
-    await (await ann.press(ask, "Two bots")).answer()
-    await (await ann.press(ask, "Random")).answer()
+    ann = await solo(fake, "Two bots")
     players = Players(fake, [ann], random.Random(8))
     await players.play(until=MAX_PRESSES)
     final = [t for t in texts(fake, ann.id) if t.startswith("Game over.")]
