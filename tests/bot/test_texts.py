@@ -1,0 +1,117 @@
+"""/rules says what RULINGS.md says, in both languages, in one message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import Translator, make_i18n
+from bot.render.texts import rules_text
+
+TELEGRAM_LIMIT = 4096
+
+_I18N = make_i18n("en")
+
+
+def _rules(game: str, locale: str) -> str:
+    # one line: the catalog wraps nothing, but the checks should not care where lines break
+    return " ".join(rules_text(game, Translator(_I18N, locale)).split())
+
+
+def test_both_games_rules_fit_in_one_message() -> None:
+    for locale in ("en", "ru"):
+        both = "\n\n".join(
+            rules_text(g, Translator(_I18N, locale)) for g in ("deberts", "thousand")
+        )
+        assert len(re.sub(r"<[^>]+>", "", both)) <= TELEGRAM_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("locale", "said", "not_said"),
+    [
+        (
+            "en",
+            [
+                # rule 8: the bidder against the whistlers' points together
+                "more than the other players together",
+                "their points go to the others",
+                "for whoever scores the most in the next deal",
+                # rule 10: several past the target
+                "the highest total wins; an exact tie goes to whoever took that deal's last trick",
+                # rule 7
+                "bella, 20, even without a trick",
+            ],
+            ["more than the others,", "The first to reach the target wins"],
+        ),
+        (
+            "ru",
+            [
+                "больше, чем остальные игроки вместе",
+                "его очки достаются остальным",
+                "достаются тому, кто наберёт больше всех в следующей сдаче",
+                "побеждает тот, у кого больше всего очков; при равенстве — тот, кто взял "
+                "последнюю взятку этой сдачи",
+                "бэла, 20 очков, даже без взяток",
+            ],
+            ["больше остальных", "Побеждает первый"],
+        ),
+    ],
+)
+def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> None:
+    text = _rules("deberts", locale)
+    for phrase in said:
+        assert phrase in text
+    for phrase in not_said:
+        assert phrase not in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "said", "not_said"),
+    [
+        (
+            "en",
+            [
+                # rule 6: no marriage on the very first lead
+                "leading a K or Q while holding its partner, except on the first lead of the deal",
+                "makes its suit trump until the next one",
+                # rule 1: talons
+                "a talon of 3 is left (two players: 10 cards each and two talons of 2)",
+                # rule 2: any multiple of 5 by default, not a step of 5
+                "Bids are multiples of 5 and only rise",
+                "a pass is final",
+                # rules 7 to 9
+                "every third bolt costs 120",
+                "exactly 555 or −555 becomes 0",
+                "At 880 or more your total stops at 880",
+                "while you play one the others score nothing",
+                "Failing costs nothing, but after three deals there, or when another player "
+                "reaches the barrel, you drop off with −120",
+            ],
+            ["until someone leads", "in steps of 5", "the first to 1000 wins"],
+        ),
+        (
+            "ru",
+            [
+                "кто заходит с короля или дамы, имея пару (кроме самого первого хода сдачи)",
+                "козырной до следующего марьяжа",
+                "остаётся прикуп из 3 карт (вдвоём — по 10 карт и два прикупа по 2)",
+                "Ставки кратны 5 и только растут",
+                "спасовавший больше не торгуется",
+                "каждый третий болт стоит 120",
+                "Ровно 555 или −555 очков превращаются в 0",
+                "С 880 и больше счёт останавливается на 880",
+                "пока он его играет, остальным ничего не записывается",
+                "Неудача ничего не стоит, но после трёх сдач на бочке или когда на бочку "
+                "попадает другой игрок, сидевший на ней слетает с −120",
+            ],
+            ["пока кто-то не зайдёт", "шагом 5", "первый, набравший 1000"],
+        ),
+    ],
+)
+def test_thousand_rules(locale: str, said: list[str], not_said: list[str]) -> None:
+    text = _rules("thousand", locale)
+    for phrase in said:
+        assert phrase in text
+    for phrase in not_said:
+        assert phrase not in text
