@@ -92,6 +92,9 @@ def _table_lines(
         else:
             lines.append(tr("Bidder: {name}", name=bidder))
     for ann in view.get("announcements") or []:
+        if ann["kind"] == "swap7":
+            lines.append(_swap_line(ann, names, tr))
+            continue
         lines.append(
             tr(
                 "{name} announces {kind} ({points}): {cards}",
@@ -108,6 +111,18 @@ def _table_lines(
     if any(view.get("tricks_taken") or []):
         lines.append(tr("Tricks: {line}", line=_per_seat(view["tricks_taken"], names)))
     return lines
+
+
+def _swap_line(ann: dict[str, Any], names: list[str], tr: Translator) -> str:
+    # The swap is recorded as an announcement worth nothing, holding only the open
+    # card taken; the seven given for it is the trump seven, of that card's suit.
+    taken = ann["cards"][0]
+    return tr(
+        "{name} swaps the {seven} for the open card {card}",
+        name=name_of(names, ann["seat"]),
+        seven=card_label("7" + taken[-1], tr.locale),
+        card=card_label(taken, tr.locale),
+    )
 
 
 def _kind_labels(tr: Translator) -> dict[str, str]:
