@@ -146,7 +146,13 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
         n=view["deal_no"],
         dealer=name_of(names, view.get("dealer")),
     )
-    lines = [head, tr("Phase: {phase}", phase=phase_label(view["phase"], tr))]
+    lines = [head]
+    redeal = view.get("redeal")
+    if isinstance(redeal, dict):
+        # A redeal scores nothing, so no deal result is posted: only this line says why
+        # the deal before this one was dealt again.
+        lines.append(_redeal_line(redeal, view["deal_no"] - 1, names, tr))
+    lines.append(tr("Phase: {phase}", phase=phase_label(view["phase"], tr)))
     lines += _table_lines(view, names, tr)
     lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
     if any(view.get("bolts") or []):
@@ -165,6 +171,16 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     elif view.get("to_act") is not None:
         lines.append(tr("Turn: <b>{name}</b>", name=name_of(names, view["to_act"])))
     return "\n".join(lines)
+
+
+def _redeal_line(redeal: dict[str, Any], deal_no: int, names: list[str], tr: Translator) -> str:
+    name = name_of(names, redeal.get("seat"))
+    reason = redeal.get("reason")
+    if reason == "all_passed":
+        return tr("Deal {n} was dealt again: everyone passed.", n=deal_no)
+    if reason == "sevens":
+        return tr("Deal {n} was dealt again: {name} declared four sevens.", n=deal_no, name=name)
+    return tr("Deal {n} was dealt again: {name} asked for a redeal.", n=deal_no, name=name)
 
 
 def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from bot.engine import new_game
 from bot.engine.base import Conventions, Game
+from bot.engine.deberts.state import DebertsConventions
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import card_label
 from bot.render.table import hand_text, table_text
@@ -62,3 +63,68 @@ def test_a_seven_swap_says_which_cards_changed_hands() -> None:
     hand = hand_text(game.view(seat, brief=True), NAMES, EN)
     for text in (en, ru, hand):
         assert "swap7" not in text and "(0)" not in text
+
+
+def _lines(game: Game, tr: Translator = EN) -> list[str]:
+    return table_text(game.view(None, brief=True), NAMES, tr).splitlines()
+
+
+def test_a_deberts_deal_everyone_passed_is_said_to_be_dealt_again() -> None:
+    game = new_game("deberts", 3, seed=3)
+    line = "Deal 1 was dealt again: everyone passed."
+    while game.deal_no == 1:
+        assert line not in _lines(game)
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, "pass")
+    assert line in _lines(game)
+    assert "Сдача 1 пересдана: все спасовали." in _lines(game, RU)
+    # it stays while the new deal is bid for, and goes once it has a trump
+    seat = game.current_seat()
+    assert seat is not None
+    game.apply(seat, "play")
+    assert not any("dealt again" in text for text in _lines(game))
+
+
+def test_a_deberts_four_sevens_redeal_names_who_asked() -> None:
+    conventions = DebertsConventions(four_sevens_redeal=True)
+
+    def has_sevens(game: Game) -> bool:
+        seat = game.current_seat()
+        return seat is not None and "sevens" in game.legal_actions(seat)
+
+    game = _play_until("deberts", 3, has_sevens, conventions)
+    seat = game.current_seat()
+    assert seat is not None
+    deal_no = game.deal_no
+    game.apply(seat, "sevens")
+    assert game.deal_no == deal_no + 1
+    name = NAMES[seat]
+    assert f"Deal {deal_no} was dealt again: {name} declared four sevens." in _lines(game)
+    assert f"Сдача {deal_no} пересдана: {name} объявил(а) четыре семёрки." in _lines(game, RU)
+
+
+def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> None:
+    def may_ask(game: Game) -> bool:
+        seat = game.current_seat()
+        return seat is not None and "redeal" in game.legal_actions(seat)
+
+    game = _play_until("thousand", 3, may_ask)
+    seat = game.current_seat()
+    assert seat is not None
+    deal_no, rows = game.deal_no, game.rows_scored
+    game.apply(seat, "redeal")
+    assert game.deal_no == deal_no + 1
+    assert game.rows_scored == rows  # nothing is scored, so no deal result tells of it
+    line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal."
+    assert line in _lines(game)
+    assert f"Сдача {deal_no} пересдана: {NAMES[seat]} попросил(а) пересдачу." in _lines(game, RU)
+    game.scoresheet()  # the summaries written out do not lose it
+    assert line in _lines(game)
+    rng = random.Random(0)
+    while game.rows_scored == rows:
+        assert line in _lines(game)
+        to_act = game.current_seat()
+        assert to_act is not None
+        game.apply(to_act, rng.choice([a for a in game.legal_actions(to_act) if a != "redeal"]))
+    assert not any("dealt again" in text for text in _lines(game))

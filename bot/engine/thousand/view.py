@@ -91,7 +91,20 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
             for on in (s == g._barrel_seat for s in range(n))
         ],
         "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
+        "redeal": _redeal(g),
     }
+
+
+def _redeal(g: ThousandGame) -> JsonDict | None:
+    """Who asked for the redeal that started this deal, as Deberts tells of its redeals.
+
+    A redeal writes no scoresheet row, so nothing else tells the table why the deal
+    was dealt again. The latest settled entry is a redeal only until this deal ends.
+    """
+    last = g._unwritten[-1] if g._unwritten else g._last_deal
+    if isinstance(last, dict) and last.get("redeal") is True:
+        return {"reason": "asked", "seat": last["asked_by"]}
+    return None
 
 
 def _gifts(g: ThousandGame, seat: int | None) -> list[JsonDict]:
