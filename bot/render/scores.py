@@ -23,8 +23,13 @@ def _cell(text: str) -> str:
     return text[: _COLUMN - 1].rjust(_COLUMN)
 
 
-def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
-    """The facts of a deal or game worth a line: who bid, trump, outcome, bolts, barrel."""
+def _notes(
+    notes: dict[str, Any], names: list[str], tr: Translator, *, hanging_below: Any = None
+) -> list[str]:
+    """The facts of a deal or game worth a line: who bid, trump, outcome, bolts, barrel.
+
+    ``hanging_below``: the amounts the scoresheet under these lines says hang now.
+    """
     outcomes = {
         "made": tr("made"),
         "bait": tr("bait (БТ)"),
@@ -49,7 +54,6 @@ def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]
     per_seat = {
         "points": tr("Deal points"),
         "bolt_counts": tr("Bolts"),
-        "hanging_left": tr("Hanging"),
         "on_barrel": tr("On the barrel"),
         "dump_truck": tr("Dump truck (555 → 0)"),
     }
@@ -58,6 +62,11 @@ def _notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]
         if isinstance(value, list) and len(value) == len(names) and any(value):
             shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
             lines.append(f"{label}: {shown}")
+    # Amounts waiting to be played one a deal (or one sum), whoever wrote them: a
+    # queue, even when it is as long as the table has seats.
+    hanging = notes.get("hanging_left")
+    if isinstance(hanging, list) and any(hanging) and hanging != hanging_below:
+        lines.append(tr("Hanging: {points}", points=", ".join(str(h) for h in hanging)))
     return lines
 
 
@@ -110,7 +119,7 @@ def deal_result_text(row: ScoreRow, sheet: Scoresheet, names: list[str], tr: Tra
         for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
     )
     lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
-    lines += _notes(row.notes, names, tr)
+    lines += _notes(row.notes, names, tr, hanging_below=sheet.notes.get("hanging"))
     lines += ["", scoresheet_text(sheet, names, tr)]
     return "\n".join(lines)
 

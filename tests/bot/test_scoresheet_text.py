@@ -90,3 +90,29 @@ def test_the_final_result_names_the_players_marsed() -> None:
         line = [x for x in final_text(sheet, names, tr).split("\n") if x.startswith("Mars:")]
         assert line == ([f"Mars: {', '.join(names[s] for s in marsed)}"] if marsed else [])
     assert (0,) in seen and any(marsed and 0 not in marsed for marsed in seen)
+
+
+def test_separate_hanging_amounts_are_a_queue_not_a_score_per_player() -> None:
+    conventions = DebertsConventions(hanging_separately=True)
+    for seed in range(2000):
+        game = new_game("deberts", 2, conventions, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.scoresheet().notes["hanging"]) < 2:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if not game.is_over:
+            break
+    sheet = game.scoresheet()
+    queue = sheet.notes["hanging"]
+    assert len(queue) == 2  # as many amounts as players: what used to pass for one each
+    names = ["Ann", "Ben"]
+    tr = Translator(make_i18n("en"), "en")
+    latest = _visible(deal_result_text(sheet.rows[-1], sheet, names, tr)).splitlines()
+    hanging = [line for line in latest if line.startswith("Hanging")]
+    # said once: the scoresheet under the deal's result lists the same queue
+    assert hanging == [f"Hanging: {queue[0]}, {queue[1]}"]
+    earlier = next(row for row in sheet.rows if row.notes["hanging_left"] == queue[:1])
+    lines = _visible(deal_result_text(earlier, sheet, names, tr)).splitlines()
+    assert f"Hanging: {queue[0]}" in lines
+    assert not any(line.startswith(("Hanging: Ann", "Висят: Ann")) for line in lines)
