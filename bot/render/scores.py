@@ -51,9 +51,10 @@ def _notes(
         lines.append(tr("The bidder conceded."))
     if notes.get("redeal") is True:
         lines.append(tr("Redeal: nothing is scored."))
+    if notes.get("golden") is True:
+        lines.append(tr("Golden round: the deal's points count double."))
     per_seat = {
         "points": tr("Deal points"),
-        "bolt_counts": tr("Bolts"),
         "on_barrel": tr("On the barrel"),
         "dump_truck": tr("Dump truck (555 → 0)"),
     }
@@ -62,12 +63,30 @@ def _notes(
         if isinstance(value, list) and len(value) == len(names) and any(value):
             shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
             lines.append(f"{label}: {shown}")
+    # The running bolt counts are on the scoresheet below; here only this deal's.
+    bolted = notes.get("bolts")
+    if isinstance(bolted, list) and any(bolted):
+        who = ", ".join(name_of(names, i) for i, b in enumerate(bolted) if b)
+        lines.append(tr("Bolt this deal: {names}", names=who))
+    penalties = _nonzero(notes.get("bolt_penalties"), names)
+    if penalties:
+        lines.append(tr("Third bolt: {line}", line=penalties))
+    paid = _nonzero(notes.get("hanging_paid"), names)
+    if paid:
+        lines.append(tr("Hanging points paid: {line}", line=paid))
     # Amounts waiting to be played one a deal (or one sum), whoever wrote them: a
     # queue, even when it is as long as the table has seats.
     hanging = notes.get("hanging_left")
     if isinstance(hanging, list) and any(hanging) and hanging != hanging_below:
         lines.append(tr("Hanging: {points}", points=", ".join(str(h) for h in hanging)))
     return lines
+
+
+def _nonzero(values: Any, names: list[str]) -> str:
+    """The seats with a value other than 0, as "Ann 49, Cid 20"; "" if there is none."""
+    if not isinstance(values, list):
+        return ""
+    return ", ".join(f"{name_of(names, i)} {v}" for i, v in enumerate(values) if v)
 
 
 def _fact(value: Any, tr: Translator) -> str:

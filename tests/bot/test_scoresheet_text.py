@@ -5,16 +5,19 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from bot.engine import new_game
-from bot.engine.base import Scoresheet
+from bot.engine.base import Conventions, ScoreRow, Scoresheet
 from bot.engine.deberts import DebertsConventions
+from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
 from bot.render.scores import SHEET_ROWS, deal_result_text, final_text, scoresheet_text
 
 TELEGRAM_LIMIT = 4096
+NAMES = ["Ann", "Ben", "Cid"]
 
 
 def _visible(html: str) -> str:
@@ -116,3 +119,65 @@ def test_separate_hanging_amounts_are_a_queue_not_a_score_per_player() -> None:
     lines = _visible(deal_result_text(earlier, sheet, names, tr)).splitlines()
     assert f"Hanging: {queue[0]}" in lines
     assert not any(line.startswith(("Hanging: Ann", "Висят: Ann")) for line in lines)
+
+
+def _results(
+    name: str, seats: int, conventions: Conventions | None = None, seeds: int = 30
+) -> Iterator[tuple[ScoreRow, list[str]]]:
+    """Every deal result of whole games played at random, as its visible lines."""
+    tr = Translator(make_i18n("en"), "en")
+    for seed in range(seeds):
+        game = new_game(name, seats, conventions, seed=seed)
+        rng = random.Random(seed)
+        rows = 0
+        while not game.is_over and game.deal_no < 60:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            if game.rows_scored > rows:
+                rows = game.rows_scored
+                sheet = game.scoresheet()
+                text = deal_result_text(sheet.rows[-1], sheet, NAMES[:seats], tr)
+                yield sheet.rows[-1], _visible(text).splitlines()
+
+
+def test_a_thousand_result_tells_of_bolts_only_in_a_deal_with_one() -> None:
+    penalties = quiet = 0
+    for row, lines in _results("thousand", 3):
+        bolted = [NAMES[s] for s, b in enumerate(row.notes["bolts"]) if b]
+        fined = [f"{NAMES[s]} {p}" for s, p in enumerate(row.notes["bolt_penalties"]) if p]
+        if bolted:
+            assert f"Bolt this deal: {', '.join(bolted)}" in lines
+        else:
+            assert not any(line.startswith("Bolt this deal") for line in lines)
+            # the scoresheet's running counts, and nothing more
+            assert sum(line.startswith("Bolts:") for line in lines) <= 1
+            quiet += any(row.notes["bolt_counts"])
+        if fined:
+            assert f"Third bolt: {', '.join(fined)}" in lines
+            penalties += 1
+        else:
+            assert not any(line.startswith("Third bolt") for line in lines)
+    assert penalties and quiet  # both cases came up
+
+
+def test_a_thousand_result_says_when_the_golden_round_doubled_it() -> None:
+    golden = plain = 0
+    for row, lines in _results("thousand", 3, ThousandConventions(golden_round=True), seeds=5):
+        said = "Golden round: the deal's points count double." in lines
+        assert said == row.notes["golden"]
+        golden += said
+        plain += not said
+    assert golden and plain
+
+
+def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
+    paid_out = 0
+    for row, lines in _results("deberts", 3):
+        paid = [f"{NAMES[s]} {p}" for s, p in enumerate(row.notes["hanging_paid"]) if p]
+        if paid:
+            assert f"Hanging points paid: {', '.join(paid)}" in lines
+            paid_out += 1
+        else:
+            assert not any(line.startswith("Hanging points paid") for line in lines)
+    assert paid_out
