@@ -85,10 +85,16 @@ def _table_lines(
             said = "…, " + said
         lines.append(tr("Auction: {said}", said=said))
     if view.get("bidder") is not None:
-        contract = view.get("contract") or view.get("bid")
         bidder = name_of(names, view["bidder"])
-        if contract:
-            lines.append(tr("Bidder: {name} ({n})", name=bidder, n=contract))
+        bid = view.get("bid")
+        if view.get("contract"):
+            lines.append(tr("Bidder: {name} — contract {n}", name=bidder, n=view["contract"]))
+        elif bid and view.get("phase") == "auction":
+            # Others may still outbid it, so it changes with the bids as the auction does.
+            if live:
+                lines.append(tr("Highest bid: {name} ({n})", name=bidder, n=bid))
+        elif bid:
+            lines.append(tr("Bidder: {name} — bid {n}", name=bidder, n=bid))
         else:
             lines.append(tr("Bidder: {name}", name=bidder))
     for ann in view.get("announcements") or []:

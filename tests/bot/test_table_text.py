@@ -128,3 +128,46 @@ def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> No
         assert to_act is not None
         game.apply(to_act, rng.choice([a for a in game.legal_actions(to_act) if a != "redeal"]))
     assert not any("dealt again" in text for text in _lines(game))
+
+
+def test_thousand_tells_the_highest_bid_from_the_bidder_and_the_contract() -> None:
+    game = new_game("thousand", 3, seed=5)
+    rng = random.Random(5)
+    seen = set()
+    while game.rows_scored == 0:
+        view = game.view(None, brief=True)
+        bidder, bid, contract = view["bidder"], view["bid"], view["contract"]
+        en, ru = _lines(game), _lines(game, RU)
+        if bidder is None:
+            assert not any(line.startswith(("Bidder", "Highest bid")) for line in en)
+        elif view["phase"] == "auction":
+            # others may still outbid: nobody has won the auction yet
+            assert f"Highest bid: {NAMES[bidder]} ({bid})" in en
+            assert f"Старшая ставка: {NAMES[bidder]} ({bid})" in ru
+            assert not any(line.startswith("Bidder") for line in en)
+            seen.add("auction")
+        elif contract is None:
+            assert f"Bidder: {NAMES[bidder]} — bid {bid}" in en
+            assert f"Заказал: {NAMES[bidder]} — ставка {bid}" in ru
+            seen.add("won")
+        else:
+            assert f"Bidder: {NAMES[bidder]} — contract {contract}" in en
+            assert f"Заказал: {NAMES[bidder]} — заказ {contract}" in ru
+            seen.add("contract")
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert seen == {"auction", "won", "contract"}
+
+
+def test_a_waiting_hand_leaves_the_highest_bid_to_the_table_message() -> None:
+    game = new_game("thousand", 3, seed=5)
+    seat = game.current_seat()
+    assert seat is not None
+    game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("b")))
+    to_act = game.current_seat()
+    assert to_act is not None
+    # a waiting hand is not edited for every bid, so it would soon show a stale one
+    waiting = hand_text(game.view(seat, brief=True), NAMES, EN)
+    assert "Highest bid" not in waiting and "Bidder" not in waiting
+    assert "Highest bid: " in hand_text(game.view(to_act, brief=True), NAMES, EN)
