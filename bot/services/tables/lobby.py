@@ -52,6 +52,8 @@ class Lobbies(TableCore):
         cls = self.games(like.game)
         conventions = cls.conventions_type.from_json(like.conventions).to_json()
         bots = [s.bot for s in like.seats if s.bot is not None and s.user_id is None]
+        if like.solo and not bots:
+            return None  # a private game needs its bot players
         async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
             return await self._open(
                 chat_id, host, like.game, lang, bots, conventions, like.turn_timer, solo=like.solo
