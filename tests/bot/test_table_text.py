@@ -35,12 +35,18 @@ def _play_until(
     raise AssertionError("no seed got there")
 
 
-def test_a_seven_swap_says_which_cards_changed_hands() -> None:
-    def can_swap(game: Game) -> bool:
-        seat = game.current_seat()
-        return seat is not None and "swap7" in game.legal_actions(seat)
+def _offers(code: str) -> Callable[[Game], bool]:
+    """Whether the seat to act may play ``code``."""
 
-    game = _play_until("deberts", 3, can_swap)
+    def offered(game: Game) -> bool:
+        seat = game.current_seat()
+        return seat is not None and code in game.legal_actions(seat)
+
+    return offered
+
+
+def test_a_seven_swap_says_which_cards_changed_hands() -> None:
+    game = _play_until("deberts", 3, _offers("swap7"))
     seat = game.current_seat()
     assert seat is not None
     taken = game.view(None)["open_card"]
@@ -105,11 +111,7 @@ def test_a_deberts_four_sevens_redeal_names_who_asked() -> None:
 
 
 def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> None:
-    def may_ask(game: Game) -> bool:
-        seat = game.current_seat()
-        return seat is not None and "redeal" in game.legal_actions(seat)
-
-    game = _play_until("thousand", 3, may_ask)
+    game = _play_until("thousand", 3, _offers("redeal"))
     seat = game.current_seat()
     assert seat is not None
     deal_no, rows = game.deal_no, game.rows_scored
