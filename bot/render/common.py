@@ -55,10 +55,12 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def name_of(names: list[str], seat: int | None) -> str:
+def name_of(names: list[str], seat: int | None, limit: int | None = None) -> str:
+    """The seat's name, escaped for HTML; with ``limit``, cut to it first, so that no
+    escape is cut in half."""
     if seat is None or not 0 <= seat < len(names):
         return "—"
-    return escape(names[seat])
+    return escape(names[seat] if limit is None else cut(names[seat], limit))
 
 
 def _phase_labels(tr: Translator) -> dict[str, str]:

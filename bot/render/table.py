@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from bot.i18n import Translator
@@ -25,30 +24,23 @@ _ALERT_NAME = 24
 """Characters of a player's name shown in an alert."""
 
 _LISTED_NAME = 24
-"""Characters of a player's name in a line that names every bid, card or seat."""
+"""Characters of a player's name in a line that names every bid, card or seat: a
+Telegram name may be 129 long, and in full at every call, card and score it would take
+the message past Telegram's 4096 characters."""
 
 _AUCTION_CALLS = 6
 """Latest calls the auction line shows: a Thousand auction may run to fifty, and the
 last two rounds of three players tell where it stands."""
 
 
-def _listed_name(names: list[str], seat: int) -> str:
-    # a Telegram name may be 129 long: in full at every call, card and score it would
-    # take the message past Telegram's 4096 characters. Cut before escaping, so that
-    # no escape is cut in half.
-    if not 0 <= seat < len(names):
-        return "—"
-    return escape(cut(names[seat], _LISTED_NAME))
-
-
 def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
     return " · ".join(
-        f"{_listed_name(names, p['seat'])} {card_label(p['card'], locale)}" for p in trick
+        f"{name_of(names, p['seat'], _LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
     )
 
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
-    return " · ".join(f"{_listed_name(names, i)} {v}" for i, v in enumerate(values))
+    return " · ".join(f"{name_of(names, i, _LISTED_NAME)} {v}" for i, v in enumerate(values))
 
 
 def _table_lines(
@@ -78,7 +70,7 @@ def _table_lines(
     if live and view.get("auction"):
         calls = view["auction"]
         said = ", ".join(
-            f"{_listed_name(names, a['seat'])}: {action_label(a['action'], tr, names)}"
+            f"{name_of(names, a['seat'], _LISTED_NAME)}: {action_label(a['action'], tr, names)}"
             for a in calls[-_AUCTION_CALLS:]
         )
         if len(calls) > _AUCTION_CALLS:
