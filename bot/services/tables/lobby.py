@@ -35,10 +35,9 @@ class Lobbies(TableCore):
         """A new lobby (or, with ``solo_bots``, a started private game); else the open one."""
         bots = [level or self.bot_level] * solo_bots
         conventions = self.games(game).conventions_type().to_json()
-        async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
-            return await self._open(
-                chat_id, host, game, lang, bots, conventions, self.default_timer, solo=solo_bots > 0
-            )
+        return await self._open(
+            chat_id, host, game, lang, bots, conventions, self.default_timer, solo=solo_bots > 0
+        )
 
     async def again(
         self, table_id: int, chat_id: int, host: Person, lang: str
@@ -54,10 +53,9 @@ class Lobbies(TableCore):
         bots = [s.bot for s in like.seats if s.bot is not None and s.user_id is None]
         if like.solo and not bots:
             return None  # a private game needs its bot players
-        async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
-            return await self._open(
-                chat_id, host, like.game, lang, bots, conventions, like.turn_timer, solo=like.solo
-            )
+        return await self._open(
+            chat_id, host, like.game, lang, bots, conventions, like.turn_timer, solo=like.solo
+        )
 
     async def _open(
         self,
@@ -71,36 +69,38 @@ class Lobbies(TableCore):
         *,
         solo: bool,
     ) -> tuple[TableRecord, bool]:
-        existing = await self.tables.open_in_chat(chat_id)
-        if existing is not None:
-            return existing, False
-        record = TableRecord(
-            id=0,
-            chat_id=chat_id,
-            game=game,
-            status=TableStatus.LOBBY,
-            host_id=host.id,
-            seats=[],
-            conventions=conventions,
-            lang=lang,
-            solo=solo,
-            turn_timer=turn_timer,
-            seed=self._seed(),
-            deadline=None if solo else self.clock() + LOBBY_TTL,
-        )
-        if solo or await self.people.has_private(host.id):
-            record.seats.append(Seat(name=host.name, user_id=host.id))
-        for n, level in enumerate(bots[: MAX_SEATS - len(record.seats)], start=1):
-            record.seats.append(Seat(name=self._bot_name(n, lang), bot=level))
-        record = await self.tables.create(record)
-        async with self.lock(record.id):
-            if record.solo:
-                await self._start(record)
-            else:
-                await self.publisher.lobby(record)
-                await self.tables.save(record)
-                self.on_deadline(record.deadline)
-        return record, True
+        # one table per chat: two /new at once must not both find none and open one each
+        async with self._chat_locks.setdefault(chat_id, asyncio.Lock()):
+            existing = await self.tables.open_in_chat(chat_id)
+            if existing is not None:
+                return existing, False
+            record = TableRecord(
+                id=0,
+                chat_id=chat_id,
+                game=game,
+                status=TableStatus.LOBBY,
+                host_id=host.id,
+                seats=[],
+                conventions=conventions,
+                lang=lang,
+                solo=solo,
+                turn_timer=turn_timer,
+                seed=self._seed(),
+                deadline=None if solo else self.clock() + LOBBY_TTL,
+            )
+            if solo or await self.people.has_private(host.id):
+                record.seats.append(Seat(name=host.name, user_id=host.id))
+            for n, level in enumerate(bots[: MAX_SEATS - len(record.seats)], start=1):
+                record.seats.append(Seat(name=self._bot_name(n, lang), bot=level))
+            record = await self.tables.create(record)
+            async with self.lock(record.id):
+                if record.solo:
+                    await self._start(record)
+                else:
+                    await self.publisher.lobby(record)
+                    await self.tables.save(record)
+                    self.on_deadline(record.deadline)
+            return record, True
 
     def _bot_name(self, n: int, lang: str) -> str:
         tr = self.publisher.tr(lang)
