@@ -212,8 +212,7 @@ async def test_my_hand_answers_only_the_presser_and_last_trick(
 ) -> None:
     fake = fake_telegram
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
-    table = await lobby_with(fake, group, ann, ben)
-    await (await ann.press(table, "Start")).answer()
+    table = await started(fake, group, ann, ben)
     mine = await (await ann.press(table, "🂠 My hand")).answer()
     assert mine.show_alert and mine.text and mine.text.startswith("Your cards: ")
     assert len(mine.text.removeprefix("Your cards: ").split()) == 6
