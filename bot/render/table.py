@@ -112,14 +112,11 @@ def _table_lines(
 
 
 def _swap_line(ann: dict[str, Any], names: list[str], tr: Translator) -> str:
-    # The swap is recorded as an announcement worth nothing, holding only the open
-    # card taken; the seven given for it is the trump seven, of that card's suit.
-    taken = ann["cards"][0]
     return tr(
         "{name} swaps the {seven} for the open card {card}",
         name=name_of(names, ann["seat"]),
-        seven=card_label("7" + taken[-1], tr.locale),
-        card=card_label(taken, tr.locale),
+        seven=card_label(ann["given"], tr.locale),
+        card=card_label(ann["cards"][0], tr.locale),
     )
 
 

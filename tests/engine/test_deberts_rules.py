@@ -166,6 +166,22 @@ def test_convention_seven_swap_trades_the_trump_seven_for_the_open_card() -> Non
     assert game.current_seat() == 0
 
 
+def test_the_seven_swap_is_listed_with_the_card_taken_and_the_seven_given() -> None:
+    game = from_decks(2, [two_player_deck()], dealer=0)
+    game.apply(1, "play")
+    game.apply(1, "c7H")
+    game.apply(0, "swap7")
+    (swap,) = [a for a in game.view(None)["announcements"] if a["kind"] == "swap7"]
+    assert (swap["seat"], swap["cards"], swap["given"], swap["points"]) == (0, ["AD"], "7D", 0)
+
+    # a game saved before swaps named the seven they gave reads back with it
+    saved = game.to_json()
+    for record in saved["announcements"]:
+        del record["given"]
+    again = Deberts.from_json(saved)
+    assert again.to_json() == game.to_json()
+
+
 def test_convention_seven_swap_only_before_the_first_card() -> None:
     game = from_decks(2, [two_player_deck()], dealer=0)
     game.apply(1, "play")

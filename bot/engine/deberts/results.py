@@ -18,11 +18,40 @@ from bot.engine.deberts.rules import (
     card_codes,
 )
 
-__all__ = ["DealRecord", "announcement", "marks", "row_of", "summary_of", "trick_json"]
+__all__ = [
+    "DealRecord",
+    "announcement",
+    "marks",
+    "row_of",
+    "summary_of",
+    "swap_record",
+    "trick_json",
+    "with_given",
+]
 
 
 def announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
     return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
+
+
+def swap_record(seat: int, taken: int, given: int) -> JsonDict:
+    """The seven swap, listed with the announcements: worth nothing, its ``cards`` the
+    open card taken (what the others now know ``seat`` holds), ``given`` the seven."""
+    return {
+        "seat": seat,
+        "kind": "swap7",
+        "cards": [CARD_CODES[taken]],
+        "points": 0,
+        "given": CARD_CODES[given],
+    }
+
+
+def with_given(record: JsonDict) -> JsonDict:
+    """``record`` with the seven a swap gave, for swaps saved before it was recorded:
+    the given seven is the trump seven, of the taken card's suit."""
+    if record["kind"] == "swap7" and "given" not in record:
+        record["given"] = "7" + record["cards"][0][-1]
+    return record
 
 
 def trick_json(n: int, leader: int, cards: Sequence[int], winner: int | None) -> JsonDict:

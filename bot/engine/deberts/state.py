@@ -26,7 +26,14 @@ from bot.engine.cards import DECK_32, SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts import rules, scoring
 from bot.engine.deberts import view as views
 from bot.engine.deberts.deck import shuffled_deck
-from bot.engine.deberts.results import DealRecord, announcement, row_of, summary_of
+from bot.engine.deberts.results import (
+    DealRecord,
+    announcement,
+    row_of,
+    summary_of,
+    swap_record,
+    with_given,
+)
 from bot.engine.deberts.rules import (
     BELLA_MASKS,
     BELLA_POINTS,
@@ -636,9 +643,7 @@ class Deberts(Game):
             self._hands[seat] ^= 1 << seven | 1 << self._open
             self._legal = -1
             self._swapped = seat
-            self._announcements.append(
-                {"seat": seat, "kind": "swap7", "cards": [CARD_CODES[self._open]], "points": 0}
-            )
+            self._announcements.append(swap_record(seat, self._open, seven))
             self._open = seven
             return
         if not self._conv.four_sevens_redeal or self._hands[seat] & SEVENS != SEVENS:
@@ -860,7 +865,7 @@ class Deberts(Game):
         game._declared = [[Combination(*c) for c in combos] for combos in data["declared"]]
         game._combo_winner = data["combo_winner"]
         game._bella = list(data["bella"])
-        game._announcements = [dict(a) for a in data["announcements"]]
+        game._announcements = [with_given(dict(a)) for a in data["announcements"]]
         game._swapped = data["swapped"]
         game._redeal = json_copy(data["redeal"])
         game._totals = list(data["totals"])
