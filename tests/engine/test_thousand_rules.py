@@ -16,7 +16,8 @@ from bot.engine.thousand import (
     from_hands,
     from_play,
 )
-from bot.engine.thousand.rules import bid_limit, card_points, concede_share, round_whistler
+from bot.engine.thousand.codes import BID_CODES, CONTRACT_CODES
+from bot.engine.thousand.rules import DECK, bid_limit, card_points, concede_share, round_whistler
 from bot.engine.thousand.scoring import DealOutcome, settle
 
 # Nobody holds a marriage; the hearts marriage waits in the talon.
@@ -198,6 +199,39 @@ def test_rule2_ace_marriage_raises_the_limit_only_when_enabled() -> None:
     on = from_hands(hands, talon, dealer=2, conventions=conv(ace_marriage=True))
     assert off.legal_actions(0)[-1] == "b120"
     assert on.legal_actions(0)[-1] == "b320"
+
+
+# Two players: seat 0 holds the four aces and three marriages, 560 with the ace
+# marriage on; the spades marriage waits in the first talon.
+ACES_TWO_HANDS = [
+    ["AS", "AC", "AD", "AH", "KH", "QH", "KD", "QD", "KC", "QC"],
+    ["TS", "TC", "TD", "TH", "JS", "JC", "JD", "JH", "9S", "9C"],
+]
+ACES_TWO_TALONS = [["KS", "QS"], ["9D", "9H"]]
+
+
+def test_rule2_ace_marriage_bids_go_past_400_with_two_players() -> None:
+    game = from_hands(
+        ACES_TWO_HANDS, ACES_TWO_TALONS, dealer=1, conventions=conv(ace_marriage=True)
+    )
+    assert game.legal_actions(0) == [f"b{n}" for n in range(100, 561, 5)]
+    assert refused(game, 0, "b565") == "bid_above_limit"
+    act(game, "b560", "pass")
+    assert game.view(None)["bid"] == 560
+
+
+def test_rule2_the_codes_reach_the_highest_limit_any_hand_allows() -> None:
+    top = bid_limit(DECK, True)  # every marriage and the four aces: 120 + 280 + 200
+    assert top == 600
+    assert (BID_CODES[-1], CONTRACT_CODES[-1]) == (f"b{top}", f"k{top}")
+
+
+def test_rule2_ace_marriage_bids_go_past_400_with_three_players() -> None:
+    hands, talons = complete_deal(3, {0: ["AS", "AC", "AD", "AH", "KH", "QH"]})
+    game = from_hands(hands, talons, dealer=2, conventions=conv(ace_marriage=True))
+    assert game.legal_actions(0)[-1] == "b420"
+    act(game, "b420", "pass", "pass")
+    assert game.view(None)["bid"] == 420
 
 
 def test_rule2_player_below_minus_limit_passes_automatically() -> None:
@@ -405,6 +439,23 @@ def test_rule5_contract_limit_follows_the_hand_after_the_give_away() -> None:
     act(game, "b150", "pass", "pass", "gQS0", "gTD2")
     contracts = [int(c[1:]) for c in game.legal_actions(1) if c.startswith("k")]
     assert contracts[-1] == 220  # the hearts marriage only; clubs and diamonds came in the talon
+
+
+def test_rule5_ace_marriage_contracts_go_past_400() -> None:
+    game = from_hands(
+        ACES_TWO_HANDS,
+        ACES_TWO_TALONS,
+        dealer=1,
+        conventions=conv(ace_marriage=True, redeal=False),
+    )
+    # The talon completes the spades marriage (600 in twelve cards); one queen goes back.
+    act(game, "b100", "pass", "t0", "gQS1")
+    legal = game.legal_actions(0)
+    assert [c for c in legal if c.startswith("k")] == [f"k{n}" for n in range(100, 561, 5)]
+    assert refused(game, 0, "k565") == "contract_above_limit"
+    act(game, "k560")
+    assert game.phase == "play"
+    assert game.view(None)["contract"] == 560
 
 
 def test_rule5_concede_without_penalty_gives_a_bolt_and_half_to_each_opponent() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.cards import CARDS
+from bot.engine.thousand.rules import ACE_MARRIAGE_POINTS, MARRIAGE_POINTS, MAX_CARD_POINTS
 
 __all__ = [
     "BID_CODES",
@@ -23,7 +24,8 @@ __all__ = [
 
 CARD_CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
 PLAY_CODES: tuple[str, ...] = tuple("c" + code for code in CARD_CODES)
-_MAX_NUMBER = 400
+# The most ``bid_limit`` can give: 120 plus every marriage and the ace marriage, 600.
+_MAX_NUMBER = MAX_CARD_POINTS + sum(MARRIAGE_POINTS) + ACE_MARRIAGE_POINTS
 BID_CODES: tuple[str, ...] = tuple(f"b{n}" for n in range(_MAX_NUMBER + 1))
 CONTRACT_CODES: tuple[str, ...] = tuple(f"k{n}" for n in range(_MAX_NUMBER + 1))
 BID_VALUES: dict[str, int] = {code: n for n, code in enumerate(BID_CODES)}
