@@ -32,6 +32,9 @@ _AUCTION_CALLS = 6
 """Latest calls the auction line shows: a Thousand auction may run to fifty, and the
 last two rounds of three players tell where it stands."""
 
+_MAX_BUTTONS = 100
+"""Buttons Telegram allows in one inline keyboard."""
+
 
 def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
     return " · ".join(
@@ -207,27 +210,49 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
         lines.append(tr("<b>Your turn.</b>"))
     elif view.get("to_act") is not None:
         lines.append(tr("Waiting for the others."))
-    if not view.get("hand"):
+    hand = view.get("hand") or []
+    if not hand:
         lines.append(tr("No cards in hand."))
+    elif not _cards_on_buttons(hand, _extras(view)):
+        lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _extras(view: dict[str, Any]) -> list[str]:
+    """The legal actions that are not one of the hand's cards: bids, contracts, Pass..."""
+    hand = set(view.get("hand") or [])
+    legal: list[str] = view.get("legal") or []
+    return [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
+
+
+def _cards_on_buttons(hand: list[str], extras: list[str]) -> bool:
+    """Whether the hand's cards fit on buttons beside every other legal action.
+
+    A two-player Thousand auction with the ace marriage may offer 93 bids (100 to 560)
+    beside ten cards: then the actions keep their buttons, every one of them, and the
+    cards are listed in the message instead (no card is playable then anyway).
+    """
+    return len(hand) + len(extras) <= _MAX_BUTTONS
 
 
 def hand_keyboard(
     table_id: int, version: int, view: dict[str, Any], names: list[str], tr: Translator
 ) -> Keyboard:
     """Every card in hand is a button (pressing one that is not legal explains why);
-    legal cards are marked while it is the player's turn; other legal actions follow."""
+    legal cards are marked while it is the player's turn; other legal actions follow.
+    Past Telegram's 100 buttons the cards give way to the actions (``_cards_on_buttons``)."""
     legal: list[str] = view.get("legal") or []
     playable = {code[1:] for code in legal if code.startswith("c") and len(code) == 3}
-    hand = sort_codes(view.get("hand") or [])
+    hand: list[str] = view.get("hand") or []
+    extras = _extras(view)
     cards = []
-    for code in hand:
-        label = card_label(code, tr.locale)
-        if playable:
-            label = f"▶ {label}" if code in playable else f"· {label} ·"
-        cards.append((label, act_data(table_id, version, "c" + code)))
-    extras = [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
-    # every one, however many: a Thousand auction may offer some 60 bids, and the one a
+    if _cards_on_buttons(hand, extras):
+        for code in sort_codes(hand):
+            label = card_label(code, tr.locale)
+            if playable:
+                label = f"▶ {label}" if code in playable else f"· {label} ·"
+            cards.append((label, act_data(table_id, version, "c" + code)))
+    # every one, however many: a Thousand auction may offer some 90 bids, and the one a
     # player wants, or Concede after the contracts, must not be left out
     actions = [
         (action_label(code, tr, names), act_data(table_id, version, code)) for code in extras

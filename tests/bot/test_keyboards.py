@@ -12,6 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.db.models import TableRecord, TableStatus
 from bot.engine import new_game
+from bot.engine.thousand import ThousandConventions, complete_deal, from_hands
 from bot.i18n import Translator, make_i18n
 from bot.keyboards.callbacks import (
     Act,
@@ -26,7 +27,7 @@ from bot.keyboards.layout import Keyboard, keyboard, rows
 from bot.render.cards import action_label
 from bot.render.common import convention_value, game_title, option_label, phase_label
 from bot.render.lobby import lobby_keyboard, settings_keyboard
-from bot.render.table import hand_keyboard, table_keyboard
+from bot.render.table import hand_alert, hand_keyboard, hand_text, table_keyboard
 
 BIG = 2**40
 
@@ -137,6 +138,33 @@ def _long_views() -> list[dict[str, Any]]:
                 game.apply(seat, rng.choice(view["legal"]))
     phases = {view["phase"] for view in views}
     assert {"auction", "contract"} <= phases, phases
+    return views + _ace_marriage_views()
+
+
+# Two players, ace marriage on: seat 0 may bid and name up to 560, with ten cards and
+# then eleven; the spades marriage waits in the first talon.
+ACES_TWO_HANDS = [
+    ["AS", "AC", "AD", "AH", "KH", "QH", "KD", "QD", "KC", "QC"],
+    ["TS", "TC", "TD", "TH", "JS", "JC", "JD", "JH", "9S", "9C"],
+]
+ACES_TWO_TALONS = [["KS", "QS"], ["9D", "9H"]]
+
+
+def _ace_marriage_views() -> list[dict[str, Any]]:
+    """The most bids and contracts the rules offer: more than 100 with the cards."""
+    aces = ThousandConventions(ace_marriage=True, redeal=False)
+    two = from_hands(ACES_TWO_HANDS, ACES_TWO_TALONS, dealer=1, conventions=aces)
+    views = [two.view(0)]  # 10 cards, b100 to b560: no Pass for the first hand
+    two.apply(0, "b100")
+    views.append(two.view(1))  # Pass and b105 to b120
+    for seat, action in ((1, "pass"), (0, "t0"), (0, "gQS1")):
+        two.apply(seat, action)
+    views.append(two.view(0))  # 11 cards, k100 to k560 and Concede
+    three_hands, three_talons = complete_deal(3, {1: ["AS", "AC", "AD", "AH", "KH", "QH"]})
+    three = from_hands(three_hands, three_talons, dealer=2, conventions=aces)
+    three.apply(0, "b100")
+    views.append(three.view(1))  # 7 cards, Pass and b105 to b420
+    assert [len(v["hand"]) + len(v["legal"]) for v in views] == [103, 15, 105, 72]
     return views
 
 
@@ -156,10 +184,17 @@ def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
             assert (act.t, act.v) == (42, 17)
             codes.append(act.c)
         cards = [c for c in codes if c.startswith("c") and c[1:] in hand]
-        assert sorted(cards) == sorted("c" + card for card in hand)
         legal = view.get("legal") or []
         extras = [c for c in legal if not (c.startswith("c") and c[1:] in hand)]
         assert codes[len(cards) :] == extras  # every bid, contract and concede included
+        listed = tr("Your cards: {cards}", cards="") in hand_text(view, names, tr)
+        if len(hand) + len(extras) <= 100:
+            assert sorted(cards) == sorted("c" + card for card in hand)
+            assert not listed
+        else:
+            # too many for buttons beside the actions: the message lists the cards
+            assert not cards and listed
+            assert hand_alert(view, tr) in hand_text(view, names, tr)
         # Telegram's limits: 100 buttons in all, 8 in a row
         assert len(buttons) <= 100
         assert all(len(row) <= 8 for row in kb.inline_keyboard)
