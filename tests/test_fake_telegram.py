@@ -225,6 +225,34 @@ async def test_not_modified_edit_is_a_bad_request(
     )
 
 
+async def test_an_inline_keyboard_past_100_buttons_or_8_a_row_is_a_bad_request(
+    fake_telegram: FakeTelegram, fake_bot: Bot
+) -> None:
+    alice = fake_telegram.add_user("Alice", started=True)
+
+    def grid(rows: int, width: int) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup(
+            inline_keyboard=[
+                [
+                    InlineKeyboardButton(text=f"{r}.{c}", callback_data=f"{r}.{c}")
+                    for c in range(width)
+                ]
+                for r in range(rows)
+            ]
+        )
+
+    await fake_bot.send_message(alice.id, "fits", reply_markup=grid(12, 8))  # 96
+    await fake_bot.send_message(alice.id, "fits", reply_markup=grid(20, 5))  # 100
+    for too_big in (grid(1, 9), grid(21, 5)):
+        with pytest.raises(TelegramBadRequest, match="reply markup is too long"):
+            await fake_bot.send_message(alice.id, "too big", reply_markup=too_big)
+    sent = await fake_bot.send_message(alice.id, "one", reply_markup=keyboard("A"))
+    with pytest.raises(TelegramBadRequest, match="reply markup is too long"):
+        await fake_bot.edit_message_reply_markup(
+            chat_id=alice.id, message_id=sent.message_id, reply_markup=grid(1, 9)
+        )
+
+
 async def test_html_that_telegram_cannot_parse_is_a_bad_request(
     fake_telegram: FakeTelegram, fake_bot: Bot
 ) -> None:

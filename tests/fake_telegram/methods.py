@@ -139,6 +139,9 @@ class BotApiMethods:
         for row in rows:
             for button in row:
                 check_button(button)
+        # Telegram's limits on an inline keyboard: 100 buttons, 8 in a row
+        if sum(map(len, rows)) > 100 or any(len(row) > 8 for row in rows):
+            raise ApiError(400, "Bad Request: reply markup is too long")
         rows = [row for row in rows if row]
         return {"inline_keyboard": rows} if rows else None
 
