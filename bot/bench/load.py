@@ -431,6 +431,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             MachineCpu.busy_seconds(),
         )
         window_start = time.perf_counter()
+        window_rss_kb = bot.status_kb("VmRSS") if bot.running else 0
         run.measuring = True
         await asyncio.wait(waits, timeout=args.seconds, return_when=asyncio.FIRST_COMPLETED)
         window_end = time.perf_counter()
@@ -442,6 +443,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         calls = fake.tally - calls_before
         failed_calls = sum(fake.failed.values())
         peak_rss_kb = bot.status_kb("VmHWM") if bot_alive else 0
+        end_rss_kb = bot.status_kb("VmRSS") if bot_alive else 0
         db_bytes = _db_bytes(database)
         for task in (*loops, all_done, stopped):
             task.cancel()
@@ -502,6 +504,12 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "peak_rss_kb": peak_rss_kb,
         "idle_rss_kb": idle_rss_kb,
         "rss_per_table_kb": round((peak_rss_kb - idle_rss_kb) / len(active), 1),
+        # Whether memory still grows once every table is playing: caches fill up and
+        # games' scoresheets lengthen, so a short window shows less than a long one.
+        "window_rss_kb": [window_rss_kb, end_rss_kb],
+        "rss_growth_kb_per_min": round((end_rss_kb - window_rss_kb) / elapsed * 60)
+        if elapsed > 0
+        else None,
         "db_bytes": db_bytes,
         "db_bytes_after_close": closed_db_bytes,
         "finished_games": run.counts.finished,
@@ -610,7 +618,9 @@ def report(figures: dict[str, Any]) -> str:
         (
             "bot RSS",
             f"peak {n(figures['peak_rss_kb'] / 1024)} MB, idle {n(figures['idle_rss_kb'] / 1024)}"
-            f" MB, {n(figures['rss_per_table_kb'])} KB per active table",
+            f" MB, {n(figures['rss_per_table_kb'])} KB per active table;"
+            f" {n(figures['window_rss_kb'][0] / 1024)} -> {n(figures['window_rss_kb'][1] / 1024)}"
+            f" MB over the window ({n(figures['rss_growth_kb_per_min'])} KB a minute)",
             "<= 100 KB/table",
         ),
         (

@@ -25,6 +25,8 @@ FIGURES = (
     "api_calls_per_card",
     "peak_rss_kb",
     "rss_per_table_kb",
+    "window_rss_kb",
+    "rss_growth_kb_per_min",
     "db_bytes_per_finished_game",
     "bot_cpu_cores",
     "bench_cpu_cores",
@@ -76,6 +78,9 @@ def test_load_benchmark_tiny() -> None:
     assert figures["idle_rss_kb"] > 10_000
     assert figures["peak_rss_kb"] >= figures["idle_rss_kb"]
     assert figures["rss_per_table_kb"] >= 0
+    start, end = figures["window_rss_kb"]
+    assert figures["idle_rss_kb"] <= start <= figures["peak_rss_kb"]
+    assert 0 < end <= figures["peak_rss_kb"]
     assert 0 < figures["db_bytes_per_finished_game"] <= figures["db_bytes"]
     assert figures["bot_cpu_cores"] > 0
     assert figures["stalled_tables"] == 0
