@@ -71,6 +71,7 @@ def _notes(
     penalties = _nonzero(notes.get("bolt_penalties"), names)
     if penalties:
         lines.append(tr("Third bolt: {line}", line=penalties))
+    lines += _barrel_lines(notes, names, tr)
     paid = _nonzero(notes.get("hanging_paid"), names)
     if paid:
         lines.append(tr("Hanging points paid: {line}", line=paid))
@@ -79,6 +80,31 @@ def _notes(
     hanging = notes.get("hanging_left")
     if isinstance(hanging, list) and any(hanging) and hanging != hanging_below:
         lines.append(tr("Hanging: {points}", points=", ".join(str(h) for h in hanging)))
+    return lines
+
+
+def _barrel_lines(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    """Who stood still and what the barrel did this deal: the totals move by 120 or to
+    880 with no card points to show for it, and the players are owed the reason."""
+    events: dict[str, list[str]] = {}
+    for event in notes.get("barrel_events") or []:
+        events.setdefault(event["event"], []).append(name_of(names, event["seat"]))
+    said = {
+        "climbed": tr("Onto the barrel at 880: {names}"),
+        "fell_off": tr("Below 880, off the barrel: {names}"),
+        "attempts_used": tr("Three attempts on the barrel used up, −120: {names}"),
+        "knocked_off": tr("Knocked off the barrel, −120: {names}"),
+        "rolled_off_together": tr("Reached the barrel together, all drop to 760: {names}"),
+    }
+    # "won" needs no line: the game's final result follows at once
+    lines = []
+    still = notes.get("stood_still")
+    if isinstance(still, list) and any(still):
+        who = ", ".join(name_of(names, i) for i, s in enumerate(still) if s)
+        lines.append(tr("No points this deal, for the barrel: {names}", names=who))
+    for kind, text in said.items():
+        if kind in events:
+            lines.append(text.format(names=", ".join(events[kind])))
     return lines
 
 

@@ -15,6 +15,8 @@ from bot.engine.deberts import DebertsConventions
 from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
 from bot.render.scores import SHEET_ROWS, deal_result_text, final_text, scoresheet_text
+from tests.bot.test_table_limits import NAMES as LONG_NAMES
+from tests.engine.test_thousand_properties import random_start
 
 TELEGRAM_LIMIT = 4096
 NAMES = ["Ann", "Ben", "Cid"]
@@ -169,6 +171,67 @@ def test_a_thousand_result_says_when_the_golden_round_doubled_it() -> None:
         golden += said
         plain += not said
     assert golden and plain
+
+
+BARREL_LINES = {
+    "climbed": "Onto the barrel at 880: {names}",
+    "fell_off": "Below 880, off the barrel: {names}",
+    "attempts_used": "Three attempts on the barrel used up, −120: {names}",
+    "knocked_off": "Knocked off the barrel, −120: {names}",
+    "rolled_off_together": "Reached the barrel together, all drop to 760: {names}",
+}
+
+
+def test_a_thousand_result_says_what_the_barrel_did_and_who_stood_still() -> None:
+    """Totals that jump to 880, lose 120 or stay put for the barrel are explained."""
+    tr = Translator(make_i18n("en"), "en")
+    seen: set[str] = set()
+    busiest: tuple[Scoresheet | None, list[str]] = (None, [])
+    for seed in range(2000):
+        rng = random.Random(seed)
+        # mostly someone on the barrel; now and then two near it, so both reach it at once
+        game = random_start(rng, rng.choice((2, 3)), on_barrel=0.9 if seed % 3 else 0.3)
+        rows = len(game.scoresheet().rows)
+        while not game.is_over and len(game.scoresheet().rows) == rows:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        sheet = game.scoresheet()
+        if len(sheet.rows) == rows:
+            continue
+        row = sheet.rows[-1]
+        names = NAMES[: game.seats]
+        lines = _visible(deal_result_text(row, sheet, names, tr)).splitlines()
+        expected = []
+        still = [names[s] for s, v in enumerate(row.notes["stood_still"]) if v]
+        if still:
+            expected.append(f"No points this deal, for the barrel: {', '.join(still)}")
+            seen.add("stood_still")
+        for kind, text in BARREL_LINES.items():
+            who = [names[e["seat"]] for e in row.notes["barrel_events"] if e["event"] == kind]
+            if who:
+                expected.append(text.format(names=", ".join(who)))
+                seen.add(kind)
+        told = [
+            line
+            for line in lines
+            if line.startswith(
+                ("No points this", *(t.split(":")[0] for t in BARREL_LINES.values()))
+            )
+        ]
+        assert told == expected, (seed, row.notes["barrel_events"])
+        if len(expected) >= len(busiest[1]) and game.seats == 3:
+            busiest = (sheet, expected)
+    assert seen == {"stood_still", *BARREL_LINES}
+
+    # the busiest of them, with the longest names below a 200-deal scoresheet
+    sheet = busiest[0]
+    assert sheet is not None
+    rows = tuple(dataclasses.replace(sheet.rows[-1], deal_no=n + 1) for n in range(200))
+    sheet = dataclasses.replace(sheet, rows=rows)
+    for locale in ("en", "ru"):
+        text = deal_result_text(rows[-1], sheet, LONG_NAMES, Translator(make_i18n("en"), locale))
+        assert len(_visible(text)) <= TELEGRAM_LIMIT
 
 
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
