@@ -815,6 +815,7 @@ def test_rule8_failed_attempts_cost_nothing_until_the_third() -> None:
     assert first.totals == [880, 300, 300]
     assert first.barrel_seat == 0
     assert first.barrel_attempts == 1
+    assert first.notes["marks"][0] == "attempt failed"
     third = settle_simple(
         outcome([100, 10, 10], bidder=0, contract=121),
         totals=[880, 300, 300],

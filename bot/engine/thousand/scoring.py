@@ -105,7 +105,8 @@ def settle_deal(
         elif conceded:
             marks[seat] = f"-{contract * factor}" if penalty else "conceded"
         else:
-            marks[seat] = f"-{contract}" if on_barrel_play else str(value)
+            # a failed barrel attempt writes nothing: the mark must not read as -121
+            marks[seat] = "attempt failed" if on_barrel_play else str(value)
         bolted[seat] = int(bolt)
         if _write(seat, value, bolt, new_totals, new_bolts):
             bolt_penalties[seat] = -BOLT_PENALTY
