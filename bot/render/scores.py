@@ -47,6 +47,16 @@ def _notes(
     if isinstance(notes.get("outcome"), str):
         outcome = notes["outcome"]
         lines.append(tr("Outcome: {what}", what=outcomes.get(outcome, escape(outcome))))
+    bidder = notes.get("bidder")
+    points = notes.get("points")
+    if notes.get("bait") is True and isinstance(bidder, int) and isinstance(points, list):
+        # the whistlers' scores are more than their own points: say where the rest came from
+        others = ", ".join(name_of(names, s) for s in range(len(points)) if s != bidder)
+        lines.append(
+            tr("The bidder's {points} go to {names}.", points=points[bidder], names=others)
+        )
+    if notes.get("takes_all") is True:
+        lines.append(tr("Winner takes all: the bidder writes the whole deal."))
     if notes.get("conceded") is True:
         lines.append(tr("The bidder conceded."))
     if notes.get("redeal") is True:

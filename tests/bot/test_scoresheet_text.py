@@ -234,6 +234,32 @@ def test_a_thousand_result_says_what_the_barrel_did_and_who_stood_still() -> Non
         assert len(_visible(text)) <= TELEGRAM_LIMIT
 
 
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_deberts_bait_says_the_bidders_points_go_to_the_others(seats: int) -> None:
+    baits = 0
+    for row, lines in _results("deberts", seats, seeds=10):
+        bidder = row.notes["bidder"]
+        others = ", ".join(NAMES[s] for s in range(seats) if s != bidder)
+        said = f"The bidder's {row.notes['points'][bidder]} go to {others}."
+        if row.notes["bait"]:
+            assert said in lines
+            baits += 1
+        else:
+            assert not any(line.startswith("The bidder's") for line in lines)
+    assert baits
+
+
+@pytest.mark.parametrize("takes_all", [False, True])
+def test_a_deberts_result_says_when_the_winner_took_all(takes_all: bool) -> None:
+    said = "Winner takes all: the bidder writes the whole deal."
+    made = 0
+    conventions = DebertsConventions(winner_takes_all=takes_all)
+    for row, lines in _results("deberts", 3, conventions, seeds=5):
+        assert (said in lines) == (takes_all and row.notes["outcome"] == "made")
+        made += row.notes["outcome"] == "made"
+    assert made
+
+
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
     paid_out = 0
     for row, lines in _results("deberts", 3):

@@ -95,13 +95,15 @@ def marks(record: DealRecord) -> list[str]:
     return marks
 
 
-def row_of(record: DealRecord) -> ScoreRow:
+def row_of(record: DealRecord, winner_takes_all: bool) -> ScoreRow:
     outcome = record[4]
     notes: JsonDict = {
         "bidder": record[2],
         "trump": SUIT_CODES[record[3]],
         "outcome": outcome,
         "bait": outcome == scoring.BAIT,
+        # the whistlers write 0 whatever their points: the result must say why
+        "takes_all": winner_takes_all and outcome == scoring.MADE,
         "hanging": outcome == scoring.HANGING,
         "points": record[5],
         "hanging_paid": list(record[12]),

@@ -766,7 +766,7 @@ class Deberts(Game):
         rows = self._rows
         for i, row in enumerate(rows):
             if isinstance(row, tuple):
-                rows[i] = row_of(row)
+                rows[i] = row_of(row, self._conv.winner_takes_all)
         return cast("list[ScoreRow]", rows)
 
     def _last_deal_json(self) -> JsonDict | None:
