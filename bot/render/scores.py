@@ -73,6 +73,12 @@ def _notes(
         if isinstance(value, list) and len(value) == len(names) and any(value):
             shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
             lines.append(f"{label}: {shown}")
+    combos = _nonzero(notes.get("combination_points"), names)
+    if combos:
+        lines.append(tr("Combinations counted: {line}", line=combos))
+    bella = _nonzero(notes.get("bella_points"), names)
+    if bella:
+        lines.append(tr("Bella: {line}", line=bella))
     # The running bolt counts are on the scoresheet below; here only this deal's.
     bolted = notes.get("bolts")
     if isinstance(bolted, list) and any(bolted):

@@ -260,6 +260,40 @@ def test_a_deberts_result_says_when_the_winner_took_all(takes_all: bool) -> None
     assert made
 
 
+def test_a_deberts_result_names_the_combinations_and_bella_its_points_hold() -> None:
+    combos = bellas = 0
+    for seats in (2, 3):
+        for seed in range(6):
+            game = new_game("deberts", seats, seed=seed)
+            rng = random.Random(seed)
+            rows = 0
+            while not game.is_over and game.deal_no < 30:
+                seat = game.current_seat()
+                assert seat is not None
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+                if game.rows_scored == rows:
+                    continue
+                rows = game.rows_scored
+                sheet = game.scoresheet()
+                tr = Translator(make_i18n("en"), "en")
+                text = deal_result_text(sheet.rows[-1], sheet, NAMES[:seats], tr)
+                lines = _visible(text).splitlines()
+                # the deal's summary, as the table's "last deal" has it
+                last = game.view(None)["last_deal"]
+                for key, label in (
+                    ("combination_points", "Combinations counted"),
+                    ("bella_points", "Bella"),
+                ):
+                    said = [f"{NAMES[s]} {p}" for s, p in enumerate(last[key]) if p]
+                    if said:
+                        assert f"{label}: {', '.join(said)}" in lines
+                    else:
+                        assert not any(line.startswith(label + ":") for line in lines)
+                combos += any(last["combination_points"])
+                bellas += any(last["bella_points"])
+    assert combos and bellas
+
+
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
     paid_out = 0
     for row, lines in _results("deberts", 3):

@@ -106,12 +106,22 @@ def row_of(record: DealRecord, winner_takes_all: bool) -> ScoreRow:
         "takes_all": winner_takes_all and outcome == scoring.MADE,
         "hanging": outcome == scoring.HANGING,
         "points": record[5],
+        # what the deal points hold beyond the cards, so a result can say it
+        "combination_points": _combination_points(record),
+        "bella_points": [BELLA_POINTS if b else 0 for b in record[8]],
         "hanging_paid": list(record[12]),
         "hanging_left": list(record[18]),
         "dealer": record[1],
     }
     totals = record[17]
     return ScoreRow(record[0], tuple(marks(record)), tuple(totals), record[10], notes)
+
+
+def _combination_points(record: DealRecord) -> list[int]:
+    combos = [0] * len(record[5])
+    if record[7]:
+        combos[record[13]] = record[7]
+    return combos
 
 
 def summary_of(record: DealRecord) -> JsonDict:
@@ -124,7 +134,7 @@ def summary_of(record: DealRecord) -> JsonDict:
         outcome,
         points,
         card_points,
-        award,
+        _award,
         bella,
         tricks_taken,
         written,
@@ -138,9 +148,6 @@ def summary_of(record: DealRecord) -> JsonDict:
         _,
     ) = record
     n = len(points)
-    combos = [0] * n
-    if award:
-        combos[cw] = award
     return {
         "deal_no": deal_no,
         "dealer": dealer,
@@ -150,7 +157,7 @@ def summary_of(record: DealRecord) -> JsonDict:
         "points": points,
         "card_points": list(card_points),
         "last_trick_points": LAST_TRICK_POINTS,
-        "combination_points": combos,
+        "combination_points": _combination_points(record),
         "bella_points": [BELLA_POINTS if b else 0 for b in bella],
         "tricks_taken": list(tricks_taken),
         "written": list(written),
