@@ -73,6 +73,9 @@ def _notes(
         if isinstance(value, list) and len(value) == len(names) and any(value):
             shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
             lines.append(f"{label}: {shown}")
+    marriages = _nonzero(notes.get("marriages"), names)
+    if marriages:
+        lines.append(tr("Marriages declared: {line}", line=marriages))
     combos = _nonzero(notes.get("combination_points"), names)
     if combos:
         lines.append(tr("Combinations counted: {line}", line=combos))

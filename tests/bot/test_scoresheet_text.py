@@ -294,6 +294,37 @@ def test_a_deberts_result_names_the_combinations_and_bella_its_points_hold() -> 
     assert combos and bellas
 
 
+def test_a_thousand_result_names_the_marriages_declared() -> None:
+    tr = Translator(make_i18n("en"), "en")
+    declared = 0
+    for seed in range(8):
+        game = new_game("thousand", 3, ThousandConventions(ace_marriage=True), seed=seed)
+        rng = random.Random(seed)
+        rows = 0
+        announced = [0, 0, 0]
+        while not game.is_over and game.deal_no < 30:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            if game.rows_scored == rows:
+                # the marriages the table has shown so far this deal
+                announced = [0, 0, 0]
+                for item in game.view(None)["announcements"]:
+                    announced[item["seat"]] += item["points"]
+                continue
+            rows = game.rows_scored
+            sheet = game.scoresheet()
+            lines = _visible(deal_result_text(sheet.rows[-1], sheet, NAMES[:3], tr)).splitlines()
+            said = [f"{NAMES[s]} {p}" for s, p in enumerate(announced) if p]
+            if said:
+                assert f"Marriages declared: {', '.join(said)}" in lines
+                declared += 1
+            else:
+                assert not any(line.startswith("Marriages declared") for line in lines)
+            announced = [0, 0, 0]
+    assert declared
+
+
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
     paid_out = 0
     for row, lines in _results("deberts", 3):

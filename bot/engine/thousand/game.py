@@ -409,6 +409,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 self._trump,
                 self._last_trick,
                 self._last_winner,
+                tuple(marriages),  # declaring adds to the deal's list in place
             )
         )
         if winner is not None:
@@ -431,12 +432,13 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 # A redeal: no row, only the last deal's summary.
                 self._last_deal = entry
                 continue
-            settle_args, deal_no, high, dealer, trump, trick, trick_winner = entry
+            settle_args, deal_no, high, dealer, trump, trick, trick_winner, declared = entry
             conceded = settle_args[2]
             totals, _, _, _, _, deltas, notes = settle_deal(*settle_args)
             notes["bid"] = high
             notes["dealer"] = dealer
             notes["trump"] = "SCDH"[trump] if trump >= 0 else None
+            notes["marriages"] = list(declared)
             self._rows.append(
                 {
                     "deal_no": deal_no,
