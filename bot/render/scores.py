@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.i18n import Translator
 from bot.render.cards import suit_symbol
-from bot.render.common import game_title, name_of
+from bot.render.common import cut, game_title, name_of
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
@@ -16,6 +16,16 @@ _COLUMN = 9
 SHEET_ROWS = 30
 """Deals the scoresheet lists, the latest ones: a long game's whole sheet would not fit
 in one Telegram message (4,096 characters), and the totals sum up the rest."""
+
+
+_LISTED_NAME = 24
+"""Names in the lines under a result are cut to this: a deal may list every seat on
+half a dozen lines, and three 129-character names on each would pass Telegram's
+4,096 characters. The line of score changes above them keeps the whole names."""
+
+
+def _listed(names: list[str]) -> list[str]:
+    return [cut(name, _LISTED_NAME) for name in names]
 
 
 def _cell(text: str) -> str:
@@ -30,6 +40,7 @@ def _notes(
 
     ``hanging_below``: the amounts the scoresheet under these lines says hang now.
     """
+    names = _listed(names)
     outcomes = {
         "made": tr("made"),
         "bait": tr("bait (БТ)"),
@@ -49,7 +60,12 @@ def _notes(
         lines.append(tr("Outcome: {what}", what=outcomes.get(outcome, escape(outcome))))
     bidder = notes.get("bidder")
     points = notes.get("points")
-    if notes.get("bait") is True and isinstance(bidder, int) and isinstance(points, list):
+    if (
+        notes.get("bait") is True
+        and isinstance(bidder, int)
+        and isinstance(points, list)
+        and points[bidder]
+    ):
         # the whistlers' scores are more than their own points: say where the rest came from
         others = ", ".join(name_of(names, s) for s in range(len(points)) if s != bidder)
         lines.append(
@@ -143,6 +159,7 @@ def _fact(value: Any, tr: Translator) -> str:
 
 
 def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    names = _listed(names)
     lines = []
     bolts = notes.get("bolts")
     if isinstance(bolts, list) and any(bolts):

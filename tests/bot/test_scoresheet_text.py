@@ -212,6 +212,11 @@ def test_a_thousand_result_says_what_the_barrel_did_and_who_stood_still() -> Non
             if who:
                 expected.append(text.format(names=", ".join(who)))
                 seen.add(kind)
+        for event in row.notes["barrel_events"]:
+            # the lines' figures are what the totals show
+            total = row.totals[event["seat"]]
+            assert event["event"] != "climbed" or total == 880
+            assert event["event"] != "rolled_off_together" or total == 760
         told = [
             line
             for line in lines
@@ -241,7 +246,7 @@ def test_a_deberts_bait_says_the_bidders_points_go_to_the_others(seats: int) -> 
         bidder = row.notes["bidder"]
         others = ", ".join(NAMES[s] for s in range(seats) if s != bidder)
         said = f"The bidder's {row.notes['points'][bidder]} go to {others}."
-        if row.notes["bait"]:
+        if row.notes["bait"] and row.notes["points"][bidder]:
             assert said in lines
             baits += 1
         else:
@@ -278,8 +283,13 @@ def test_a_deberts_result_names_the_combinations_and_bella_its_points_hold() -> 
                 tr = Translator(make_i18n("en"), "en")
                 text = deal_result_text(sheet.rows[-1], sheet, NAMES[:seats], tr)
                 lines = _visible(text).splitlines()
-                # the deal's summary, as the table's "last deal" has it
+                # the deal's summary, as the table's "last deal" has it; its deal points
+                # are the cards taken, the last trick and what the lines name
                 last = game.view(None)["last_deal"]
+                for s, points in enumerate(last["points"]):
+                    last_trick = last["last_trick_points"] * (s == last["last_trick"]["winner"])
+                    held = last["combination_points"][s] + last["bella_points"][s]
+                    assert points == last["card_points"][s] + last_trick + held
                 for key, label in (
                     ("combination_points", "Combinations counted"),
                     ("bella_points", "Bella"),
@@ -323,6 +333,41 @@ def test_a_thousand_result_names_the_marriages_declared() -> None:
                 assert not any(line.startswith("Marriages declared") for line in lines)
             announced = [0, 0, 0]
     assert declared
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_result_with_every_fact_for_every_seat_fits_with_the_longest_names(locale: str) -> None:
+    """More than any deal can hold: each per-seat fact and barrel event for all three."""
+    real = _first_deals("thousand", 3, 3)
+    everyone = [True] * 3
+    events = ["climbed", "fell_off", "attempts_used", "knocked_off", "rolled_off_together"]
+    notes = dict(
+        real.rows[-1].notes,
+        points=[120, 250, 130],
+        marriages=[100, 200, 80],
+        combination_points=[50, 50, 50],
+        bella_points=[20, 20, 20],
+        stood_still=everyone,
+        bolts=everyone,
+        bolt_penalties=[-120] * 3,
+        dump_truck=everyone,
+        on_barrel=everyone,
+        hanging_paid=[40, 40, 40],
+        barrel_events=[{"seat": s, "event": e} for e in events for s in range(3)],
+        bait=True,
+        takes_all=True,
+        golden=True,
+        conceded=True,
+    )
+    rows = tuple(
+        dataclasses.replace(real.rows[n % len(real.rows)], deal_no=n + 1, notes=notes)
+        for n in range(200)
+    )
+    sheet = dataclasses.replace(real, rows=rows, notes={"bolts": [2, 2, 2], "hanging": [40, 45]})
+    tr = Translator(make_i18n("en"), locale)
+    text = deal_result_text(rows[-1], sheet, LONG_NAMES, tr)
+    assert len(_visible(text)) <= TELEGRAM_LIMIT
+    assert LONG_NAMES[0] in _visible(text)  # the score changes keep the whole name
 
 
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
