@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.engine import new_game
-from bot.engine.base import Conventions, ScoreRow, Scoresheet
+from bot.engine.base import Conventions, Game, ScoreRow, Scoresheet
 from bot.engine.deberts import DebertsConventions
 from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
@@ -123,11 +123,10 @@ def test_separate_hanging_amounts_are_a_queue_not_a_score_per_player() -> None:
     assert not any(line.startswith(("Hanging: Ann", "Висят: Ann")) for line in lines)
 
 
-def _results(
+def _played(
     name: str, seats: int, conventions: Conventions | None = None, seeds: int = 30
-) -> Iterator[tuple[ScoreRow, list[str]]]:
-    """Every deal result of whole games played at random, as its visible lines."""
-    tr = Translator(make_i18n("en"), "en")
+) -> Iterator[tuple[Game, bool]]:
+    """Whole games played at random: the game after each action, and whether it ended a deal."""
     for seed in range(seeds):
         game = new_game(name, seats, conventions, seed=seed)
         rng = random.Random(seed)
@@ -136,11 +135,26 @@ def _results(
             seat = game.current_seat()
             assert seat is not None
             game.apply(seat, rng.choice(game.legal_actions(seat)))
-            if game.rows_scored > rows:
-                rows = game.rows_scored
-                sheet = game.scoresheet()
-                text = deal_result_text(sheet.rows[-1], sheet, NAMES[:seats], tr)
-                yield sheet.rows[-1], _visible(text).splitlines()
+            ended = game.rows_scored > rows
+            rows = game.rows_scored
+            yield game, ended
+
+
+def _latest_result(game: Game) -> tuple[ScoreRow, list[str]]:
+    """The game's latest deal result, as its visible lines."""
+    sheet = game.scoresheet()
+    tr = Translator(make_i18n("en"), "en")
+    text = deal_result_text(sheet.rows[-1], sheet, NAMES[: game.seats], tr)
+    return sheet.rows[-1], _visible(text).splitlines()
+
+
+def _results(
+    name: str, seats: int, conventions: Conventions | None = None, seeds: int = 30
+) -> Iterator[tuple[ScoreRow, list[str]]]:
+    """Every deal result of whole games played at random, as its visible lines."""
+    for game, ended in _played(name, seats, conventions, seeds):
+        if ended:
+            yield _latest_result(game)
 
 
 def test_a_thousand_result_tells_of_bolts_only_in_a_deal_with_one() -> None:
@@ -268,70 +282,49 @@ def test_a_deberts_result_says_when_the_winner_took_all(takes_all: bool) -> None
 def test_a_deberts_result_names_the_combinations_and_bella_its_points_hold() -> None:
     combos = bellas = 0
     for seats in (2, 3):
-        for seed in range(6):
-            game = new_game("deberts", seats, seed=seed)
-            rng = random.Random(seed)
-            rows = 0
-            while not game.is_over and game.deal_no < 30:
-                seat = game.current_seat()
-                assert seat is not None
-                game.apply(seat, rng.choice(game.legal_actions(seat)))
-                if game.rows_scored == rows:
-                    continue
-                rows = game.rows_scored
-                sheet = game.scoresheet()
-                tr = Translator(make_i18n("en"), "en")
-                text = deal_result_text(sheet.rows[-1], sheet, NAMES[:seats], tr)
-                lines = _visible(text).splitlines()
-                # the deal's summary, as the table's "last deal" has it; its deal points
-                # are the cards taken, the last trick and what the lines name
-                last = game.view(None)["last_deal"]
-                for s, points in enumerate(last["points"]):
-                    last_trick = last["last_trick_points"] * (s == last["last_trick"]["winner"])
-                    held = last["combination_points"][s] + last["bella_points"][s]
-                    assert points == last["card_points"][s] + last_trick + held
-                for key, label in (
-                    ("combination_points", "Combinations counted"),
-                    ("bella_points", "Bella"),
-                ):
-                    said = [f"{NAMES[s]} {p}" for s, p in enumerate(last[key]) if p]
-                    if said:
-                        assert f"{label}: {', '.join(said)}" in lines
-                    else:
-                        assert not any(line.startswith(label + ":") for line in lines)
-                combos += any(last["combination_points"])
-                bellas += any(last["bella_points"])
+        for game, ended in _played("deberts", seats, seeds=6):
+            if not ended:
+                continue
+            _, lines = _latest_result(game)
+            # the deal's summary, as the table's "last deal" has it; its deal points
+            # are the cards taken, the last trick and what the lines name
+            last = game.view(None)["last_deal"]
+            for s, points in enumerate(last["points"]):
+                last_trick = last["last_trick_points"] * (s == last["last_trick"]["winner"])
+                held = last["combination_points"][s] + last["bella_points"][s]
+                assert points == last["card_points"][s] + last_trick + held
+            for key, label in (
+                ("combination_points", "Combinations counted"),
+                ("bella_points", "Bella"),
+            ):
+                said = [f"{NAMES[s]} {p}" for s, p in enumerate(last[key]) if p]
+                if said:
+                    assert f"{label}: {', '.join(said)}" in lines
+                else:
+                    assert not any(line.startswith(label + ":") for line in lines)
+            combos += any(last["combination_points"])
+            bellas += any(last["bella_points"])
     assert combos and bellas
 
 
 def test_a_thousand_result_names_the_marriages_declared() -> None:
-    tr = Translator(make_i18n("en"), "en")
     declared = 0
-    for seed in range(8):
-        game = new_game("thousand", 3, ThousandConventions(ace_marriage=True), seed=seed)
-        rng = random.Random(seed)
-        rows = 0
-        announced = [0, 0, 0]
-        while not game.is_over and game.deal_no < 30:
-            seat = game.current_seat()
-            assert seat is not None
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
-            if game.rows_scored == rows:
-                # the marriages the table has shown so far this deal
-                announced = [0, 0, 0]
-                for item in game.view(None)["announcements"]:
-                    announced[item["seat"]] += item["points"]
-                continue
-            rows = game.rows_scored
-            sheet = game.scoresheet()
-            lines = _visible(deal_result_text(sheet.rows[-1], sheet, NAMES[:3], tr)).splitlines()
-            said = [f"{NAMES[s]} {p}" for s, p in enumerate(announced) if p]
-            if said:
-                assert f"Marriages declared: {', '.join(said)}" in lines
-                declared += 1
-            else:
-                assert not any(line.startswith("Marriages declared") for line in lines)
+    announced = [0, 0, 0]
+    for game, ended in _played("thousand", 3, ThousandConventions(ace_marriage=True), seeds=8):
+        if not ended:
+            # the marriages the table has shown so far this deal
             announced = [0, 0, 0]
+            for item in game.view(None)["announcements"]:
+                announced[item["seat"]] += item["points"]
+            continue
+        _, lines = _latest_result(game)
+        said = [f"{NAMES[s]} {p}" for s, p in enumerate(announced) if p]
+        if said:
+            assert f"Marriages declared: {', '.join(said)}" in lines
+            declared += 1
+        else:
+            assert not any(line.startswith("Marriages declared") for line in lines)
+        announced = [0, 0, 0]
     assert declared
 
 
