@@ -51,4 +51,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN timeouts TEXT NOT NULL DEFAULT '{}';
     CREATE INDEX tables_by_deadline ON tables (deadline) WHERE deadline IS NOT NULL;
     """,
+    # 4: turn reminders in players' chats, so one left when the bot stops still goes
+    """
+    ALTER TABLE tables ADD COLUMN reminders TEXT NOT NULL DEFAULT '{}';
+    """,
 )

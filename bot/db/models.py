@@ -77,6 +77,9 @@ class TableRecord:
     """When to remind the seat to act; ``None`` once reminded."""
     timeouts: dict[int, int] = field(default_factory=dict)
     """Turns each seat has let time out in a row."""
+    reminders: dict[int, int] = field(default_factory=dict)
+    """The turn reminder each player has in their chat (user id: message id), deleted
+    once the turn is over: kept here, a restart does not leave one behind."""
 
     @property
     def is_open(self) -> bool:

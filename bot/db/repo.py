@@ -50,6 +50,7 @@ def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
         deadline=row["deadline"],
         remind_at=row["remind_at"],
         timeouts={int(k): v for k, v in jsonio.loads(row["timeouts"]).items()},
+        reminders={int(k): v for k, v in jsonio.loads(row["reminders"]).items()},
     )
 
 
@@ -76,6 +77,7 @@ _WRITTEN: dict[str, Callable[[TableRecord], Any]] = {
     "deadline": lambda r: r.deadline,
     "remind_at": lambda r: r.remind_at,
     "timeouts": lambda r: _json_ints(r.timeouts),
+    "reminders": lambda r: _json_ints(r.reminders),
 }
 """Each column of a table's row, as written from its record."""
 _COLUMNS = tuple(_WRITTEN)
@@ -89,7 +91,7 @@ _STATE_COLUMNS = (
     "remind_at",
     "timeouts",
 )
-_SHOWN_COLUMNS = ("chat_id", "table_msg_id", "hand_msgs")
+_SHOWN_COLUMNS = ("chat_id", "table_msg_id", "hand_msgs", "reminders")
 
 
 def _values(record: TableRecord, columns: tuple[str, ...]) -> tuple[Any, ...]:

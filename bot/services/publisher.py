@@ -63,7 +63,6 @@ class Publisher:
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
-        self._reminders: dict[tuple[int, int], int] = {}
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
         """Per table and player, the "your move" reminder to delete once the turn is over."""
@@ -157,7 +156,7 @@ class Publisher:
         for person in record.seats:
             if person.is_bot and person.user_id is not None:
                 # a bot plays this person's seat now (they left or are away)
-                await self._drop_reminder(record.id, person.user_id)
+                await self._drop_reminder(record, person.user_id)
         if game.is_over:
             await self.forget(record)
 
@@ -172,11 +171,12 @@ class Publisher:
             self._turn_at.pop(key, None)
             self._unreachable.discard(key)
             self._hand_resent.pop(key, None)
-            await self._drop_reminder(record.id, seat.user_id)
+            await self._drop_reminder(record, seat.user_id)
 
-    async def _drop_reminder(self, table_id: int, user_id: int) -> None:
-        message_id = self._reminders.pop((table_id, user_id), None)
+    async def _drop_reminder(self, record: TableRecord, user_id: int) -> None:
+        message_id = record.reminders.pop(user_id, None)
         if message_id is not None:
+            await self.on_shown(record)
             await self.delete(user_id, message_id)
 
     async def _post(self, chat_id: int, text: str, markup: Markup | None = None) -> None:
@@ -203,7 +203,7 @@ class Publisher:
         # a reminder is out of date once its turn is over or its player has moved (a move
         # starts the time again)
         if to_act != seat or to_act_before == seat:
-            await self._drop_reminder(record.id, person.user_id)
+            await self._drop_reminder(record, person.user_id)
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr)
@@ -260,7 +260,8 @@ class Publisher:
         (an edit it does not). It goes once the turn is over, so slow turns leave no trail."""
         message_id = await self.sender.send(user_id, text)
         if message_id is not None:
-            self._reminders[(record.id, user_id)] = message_id
+            record.reminders[user_id] = message_id
+            await self.on_shown(record)
 
     async def _reachable(self, record: TableRecord, user_id: int, name: str) -> None:
         """Tell the group, once, how a player who cannot get their cards gets them back."""

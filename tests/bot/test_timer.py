@@ -130,7 +130,7 @@ async def test_a_reminder_goes_once_the_turn_is_over(
     fake = fake_telegram
     group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
     await start(fake, lobby, users[0])
-    for ended_by in ("a move", "the timer"):
+    for ended_by in ("a move", "the timer", "a move after a restart"):
         seat = await seat_to_act(timed, table_id)
         assert seat is not None
         late = users[seat]
@@ -140,7 +140,9 @@ async def test_a_reminder_goes_once_the_turn_is_over(
             late, lambda m: m.text.startswith("⏰ Your move"), since=mark
         )
         assert not reminder.deleted
-        if ended_by == "a move":
+        if ended_by == "a move after a restart":
+            await timed.restart()  # the reminder is known to the new run too
+        if ended_by.startswith("a move"):
             await press_any(fake, late)
         else:
             await advance(timed, TIMER / 3)
