@@ -29,6 +29,27 @@ async def test_migrations_run_once_and_are_recorded(tmp_path: Path) -> None:
     await again.close()
 
 
+async def test_a_database_of_an_earlier_schema_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    with closing(sqlite3.connect(path)) as old:
+        old.executescript(
+            "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+            "INSERT INTO schema_version (version) VALUES (3);"
+            + "".join(MIGRATIONS[:3])
+            + "INSERT INTO tables (chat_id, game, status, host_id, seats, conventions, lang,"
+            " state, version, hand_msgs, created_at, updated_at) VALUES (-5, 'deberts',"
+            " 'playing', 1, '[]', '{}', 'en', '{\"game\":\"deberts\"}', 4, '{\"1\":11}', 0, 0);"
+        )
+
+    db = await open_database(path)
+    assert await db.schema_version() == len(MIGRATIONS)
+    record = await TableRepo(db).open_in_chat(-5)
+    await db.close()
+    assert record is not None
+    assert (record.state, record.version, record.hand_msgs) == ('{"game":"deberts"}', 4, {1: 11})
+    assert record.reminders == {}
+
+
 async def test_a_table_round_trips(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "bot.sqlite3")
     repo = TableRepo(db)
@@ -46,6 +67,7 @@ async def test_a_table_round_trips(tmp_path: Path) -> None:
         table_msg_id=10,
         hand_msgs={1: 11},
         seed=3,
+        reminders={1: 12},
     )
     created = await repo.create(record)
     assert created.id > 0
