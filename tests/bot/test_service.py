@@ -261,7 +261,6 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
                 "resent": len(publisher._hand_resent),
                 "rows": len(service.tables._rows),
                 "hands": len(publisher._hand_shown) + len(publisher._turn_at),
-                "reminders": len(publisher._reminders),
                 "unreachable": len(publisher._unreachable),
             }
 
