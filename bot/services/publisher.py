@@ -65,7 +65,6 @@ class Publisher:
         self._unreachable: set[tuple[int, int]] = set()
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
-        """Per table and player, the "your move" reminder to delete once the turn is over."""
         self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
         """Stores where a table's messages are, called as soon as one is sent anew
         (before the old one goes), so a crash leaves no live buttons nobody knows of."""
