@@ -108,7 +108,7 @@ def row_of(record: DealRecord, winner_takes_all: bool) -> ScoreRow:
         "points": record[5],
         # what the deal points hold beyond the cards, so a result can say it
         "combination_points": _combination_points(record),
-        "bella_points": [BELLA_POINTS if b else 0 for b in record[8]],
+        "bella_points": _bella_points(record),
         "hanging_paid": list(record[12]),
         "hanging_left": list(record[18]),
         "dealer": record[1],
@@ -124,6 +124,10 @@ def _combination_points(record: DealRecord) -> list[int]:
     return combos
 
 
+def _bella_points(record: DealRecord) -> list[int]:
+    return [BELLA_POINTS if b else 0 for b in record[8]]
+
+
 def summary_of(record: DealRecord) -> JsonDict:
     """The last deal's summary, as a finished deal left it."""
     (
@@ -135,7 +139,7 @@ def summary_of(record: DealRecord) -> JsonDict:
         points,
         card_points,
         _award,
-        bella,
+        _bella,
         tricks_taken,
         written,
         _mark,
@@ -158,7 +162,7 @@ def summary_of(record: DealRecord) -> JsonDict:
         "card_points": list(card_points),
         "last_trick_points": LAST_TRICK_POINTS,
         "combination_points": _combination_points(record),
-        "bella_points": [BELLA_POINTS if b else 0 for b in bella],
+        "bella_points": _bella_points(record),
         "tricks_taken": list(tricks_taken),
         "written": list(written),
         "marks": marks(record),
