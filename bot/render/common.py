@@ -12,6 +12,7 @@ from aiogram.utils.i18n import I18n
 from bot.i18n import Translator
 
 __all__ = [
+    "LISTED_NAME",
     "convention_value",
     "cut",
     "game_title",
@@ -48,6 +49,12 @@ def _game_titles(tr: Translator) -> dict[str, str]:
 
 def game_title(game: str, tr: Translator) -> str:
     return labels_for(tr, _game_titles).get(game, game)
+
+
+LISTED_NAME = 24
+"""Characters of a player's name in a line that names every bid, card or seat: a
+Telegram name may be 129 long, and in full at every call, card, score and fact of a
+deal it would take a message past Telegram's 4,096 characters."""
 
 
 def cut(text: str, limit: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.i18n import Translator
 from bot.render.cards import suit_symbol
-from bot.render.common import cut, game_title, name_of
+from bot.render.common import LISTED_NAME, cut, game_title, name_of
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
@@ -18,14 +18,9 @@ SHEET_ROWS = 30
 in one Telegram message (4,096 characters), and the totals sum up the rest."""
 
 
-_LISTED_NAME = 24
-"""Names in the lines under a result are cut to this: a deal may list every seat on
-half a dozen lines, and three 129-character names on each would pass Telegram's
-4,096 characters. The line of score changes above them keeps the whole names."""
-
-
 def _listed(names: list[str]) -> list[str]:
-    return [cut(name, _LISTED_NAME) for name in names]
+    # the lines under a result; the line of score changes above them keeps whole names
+    return [cut(name, LISTED_NAME) for name in names]
 
 
 def _cell(text: str) -> str:

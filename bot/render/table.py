@@ -8,7 +8,14 @@ from bot.i18n import Translator
 from bot.keyboards.callbacks import Again, act_data, table_button_data
 from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
-from bot.render.common import cut, game_title, labels_for, name_of, phase_label
+from bot.render.common import (
+    LISTED_NAME,
+    cut,
+    game_title,
+    labels_for,
+    name_of,
+    phase_label,
+)
 
 __all__ = [
     "again_keyboard",
@@ -23,11 +30,6 @@ __all__ = [
 _ALERT_NAME = 24
 """Characters of a player's name shown in an alert."""
 
-_LISTED_NAME = 24
-"""Characters of a player's name in a line that names every bid, card or seat: a
-Telegram name may be 129 long, and in full at every call, card and score it would take
-the message past Telegram's 4096 characters."""
-
 _AUCTION_CALLS = 6
 """Latest calls the auction line shows: a Thousand auction may run to fifty, and the
 last two rounds of three players tell where it stands."""
@@ -38,12 +40,12 @@ _MAX_BUTTONS = 100
 
 def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
     return " · ".join(
-        f"{name_of(names, p['seat'], _LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
+        f"{name_of(names, p['seat'], LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
     )
 
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
-    return " · ".join(f"{name_of(names, i, _LISTED_NAME)} {v}" for i, v in enumerate(values))
+    return " · ".join(f"{name_of(names, i, LISTED_NAME)} {v}" for i, v in enumerate(values))
 
 
 def _table_lines(
@@ -73,7 +75,7 @@ def _table_lines(
     if live and view.get("auction"):
         calls = view["auction"]
         said = ", ".join(
-            f"{name_of(names, a['seat'], _LISTED_NAME)}: {action_label(a['action'], tr, names)}"
+            f"{name_of(names, a['seat'], LISTED_NAME)}: {action_label(a['action'], tr, names)}"
             for a in calls[-_AUCTION_CALLS:]
         )
         if len(calls) > _AUCTION_CALLS:
