@@ -7,13 +7,12 @@ from bot.engine.thousand import GAME, ThousandConventions, from_hands
 from tests.bot.test_commands import group_of, lobby_with
 from tests.bot.test_hostile import record_of, table_id_of
 from tests.e2e.harness import BotProcess, code_of, hand_message, legal_buttons
+from tests.engine.test_thousand_rules import ACES_TWO_HANDS, ACES_TWO_TALONS
 from tests.fake_telegram import FakeTelegram
 
 # The first hand holds the four aces and three marriages: bids from 100 to 560, with
 # ten cards more than Telegram's 100 buttons in one keyboard.
-ACES = ["AS", "AC", "AD", "AH", "KH", "QH", "KD", "QD", "KC", "QC"]
-OTHER = ["TS", "TC", "TD", "TH", "JS", "JC", "JD", "JH", "9S", "9C"]
-TALONS = [["KS", "QS"], ["9D", "9H"]]
+ACES, OTHER = ACES_TWO_HANDS
 
 
 async def test_a_player_reaches_and_presses_a_bid_above_400(
@@ -36,7 +35,7 @@ async def test_a_player_reaches_and_presses_a_bid_above_400(
     conventions = ThousandConventions.from_json(record.conventions)
     assert conventions.ace_marriage
     hands = [ACES, OTHER] if seat == 0 else [OTHER, ACES]
-    game = from_hands(hands, TALONS, dealer=1 - seat, conventions=conventions)
+    game = from_hands(hands, ACES_TWO_TALONS, dealer=1 - seat, conventions=conventions)
     record.state = jsonio.dumps(game.to_json())
     record.version += 1
     await running.app.tables.tables.save(record)

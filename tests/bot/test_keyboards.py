@@ -28,6 +28,7 @@ from bot.render.cards import action_label
 from bot.render.common import convention_value, game_title, option_label, phase_label
 from bot.render.lobby import lobby_keyboard, settings_keyboard
 from bot.render.table import hand_alert, hand_keyboard, hand_text, table_keyboard
+from tests.engine.test_thousand_rules import ACES_TWO_HANDS, ACES_TWO_TALONS
 
 BIG = 2**40
 
@@ -139,15 +140,6 @@ def _long_views() -> list[dict[str, Any]]:
     phases = {view["phase"] for view in views}
     assert {"auction", "contract"} <= phases, phases
     return views + _ace_marriage_views()
-
-
-# Two players, ace marriage on: seat 0 may bid and name up to 560, with ten cards and
-# then eleven; the spades marriage waits in the first talon.
-ACES_TWO_HANDS = [
-    ["AS", "AC", "AD", "AH", "KH", "QH", "KD", "QD", "KC", "QC"],
-    ["TS", "TC", "TD", "TH", "JS", "JC", "JD", "JH", "9S", "9C"],
-]
-ACES_TWO_TALONS = [["KS", "QS"], ["9D", "9H"]]
 
 
 def _ace_marriage_views() -> list[dict[str, Any]]:
