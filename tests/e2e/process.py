@@ -26,6 +26,14 @@ class ChildBot:
         self.logged_from = 0  # where this run's lines start in the log
         self.proc: asyncio.subprocess.Process | None = None
 
+    async def __aenter__(self) -> ChildBot:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        # a failed test stops its bot too, rather than leave it polling
+        await self.stop()
+
     async def start(self) -> None:
         env = {
             **os.environ,

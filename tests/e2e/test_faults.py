@@ -272,8 +272,7 @@ async def test_a_bot_killed_in_the_auction_mid_trick_and_posting_a_result_ends_a
         await child.start()
         await fake.wait_idle(timeout=30)
 
-    await child.start()
-    try:
+    async with child:
         group, users, _ = await seat_players(fake, "deberts", NAMES, target_301=True)
         turns = Turns(fake, users)
         # 1: the first press of the game is a bid
@@ -307,5 +306,3 @@ async def test_a_bot_killed_in_the_auction_mid_trick_and_posting_a_result_ends_a
         await kill_while_held(gate)
         await play_out(turns, wait=30)
         assert results(fake, group) == expected
-    finally:
-        await child.stop()

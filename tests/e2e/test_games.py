@@ -135,8 +135,7 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
 ) -> None:
     fake = fake_telegram
     child = ChildBot(fake, tmp_path / "bot.sqlite3")
-    await child.start()
-    try:
+    async with child:
         group, users, table = await seat_players(fake, "deberts", ["Ann", "Ben"], target_301=True)
         players = Players(fake, users, random.Random(6))
         for _ in range(12):
@@ -171,8 +170,6 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
         answer = await (await user.press(message, buttons[0].text)).answer(timeout=15)
         assert not answer.show_alert
         await finish(fake, group, players)
-    finally:
-        await child.stop()
 
 
 async def test_a_repeated_press_is_answered_and_changes_nothing(

@@ -19,8 +19,7 @@ async def test_a_press_taken_before_sigterm_is_answered_and_kept(
 ) -> None:
     fake = fake_telegram
     child = ChildBot(fake, tmp_path / "bot.sqlite3")
-    await child.start()
-    try:
+    async with child:
         group, (ann, ben) = await group_of(fake, "Ann", "Ben")
         await ann.send(group, "/new deberts")
         lobby = await fake.wait_for_message(group)
@@ -48,5 +47,3 @@ async def test_a_press_taken_before_sigterm_is_answered_and_kept(
         assert join.update_id not in again
         await (await ann.press(lobby, "Start")).answer(timeout=30)
         await fake.wait_for(lambda: hand_message(fake, ben), what="Ben's hand", timeout=30)
-    finally:
-        await child.stop()
