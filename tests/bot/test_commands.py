@@ -207,6 +207,24 @@ async def test_start_needs_two_players_then_deals_private_hands(
         assert len(cards) == 6
 
 
+async def test_a_lobby_of_bots_alone_does_not_start(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann", started=False)  # so she gets no seat
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    for _ in range(2):
+        await (await ann.press(lobby, "Add a bot")).answer()
+    assert "Players (2 of 2–3)" in lobby.text and "Ann" not in lobby.text.split("Players")[1]
+    mark = fake.mark()
+    refused = await (await ann.press(lobby, "Start")).answer()
+    # bots alone would play the whole game inside this press, every result posted at once
+    assert refused.show_alert and refused.text == "Someone has to join the table first."
+    assert "Settings" in [b.text for b in lobby.buttons]
+    assert not fake.calls("sendMessage", since=mark)
+
+
 async def test_my_hand_answers_only_the_presser_and_last_trick(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:

@@ -160,6 +160,9 @@ class Lobbies(TableCore):
             if action == "start":
                 if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
                     return Reply(tr("A table needs 2 or 3 players."), alert=True)
+                if not record.humans():
+                    # bots alone would play the whole game at once and flood the chat
+                    return Reply(tr("Someone has to join the table first."), alert=True)
                 await self._start(record)
                 return Reply(tr("The game has started."))
             if action == "cancel":
