@@ -199,9 +199,10 @@ class Publisher:
         assert person.user_id is not None
         to_act = game.current_seat()
         cache_key = (record.id, person.user_id)
-        # a reminder is out of date once its turn is over or its player has moved (a move
-        # starts the time again)
-        if to_act != seat or to_act_before == seat:
+        # A reminder is out of date once its turn is over or a new turn of the same seat
+        # has started (a move starts the time again and sets ``remind_at``); a restart or
+        # someone else leaving keeps the running turn, and its reminder stays.
+        if to_act != seat or record.remind_at is not None or record.deadline is None:
             await self._drop_reminder(record, person.user_id)
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.db.models import TableRecord, TableStatus
 from bot.services.timers import RETRY_AFTER
+from tests.bot.test_service import table_message
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
@@ -181,23 +182,27 @@ async def test_a_reminder_goes_when_a_bot_takes_its_seat_or_the_table_closes(
     assert all(reminder.deleted for reminder in reminders), how
 
 
-@pytest.mark.parametrize("where", ["hand", "table"])
+async def until_away(fake: FakeTelegram, proc: BotProcess, table_id: int, other: FakeUser) -> int:
+    """Let seat 0 time out until a bot keeps it, ``other`` playing seat 1; the timeouts."""
+    timeouts = 0
+    while not (await record(proc, table_id)).seats[0].away:
+        assert timeouts < 3
+        if await seat_to_act(proc, table_id) == 0:
+            await advance(proc, TIMER)
+            timeouts += 1
+        else:
+            await press_any(fake, other)
+    return timeouts
+
+
+@pytest.mark.parametrize("where", ["hand", "My hand", "Last trick"])
 async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     fake_telegram: FakeTelegram, timed: BotProcess, where: str
 ) -> None:
     fake = fake_telegram
     group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
     await start(fake, lobby, ann)
-    timeouts = 0
-    while not (await record(timed, table_id)).seats[0].away:
-        assert timeouts < 3
-        seat = await seat_to_act(timed, table_id)
-        if seat == 0:
-            await advance(timed, TIMER)
-            timeouts += 1
-        else:
-            await press_any(fake, ben)
-    assert timeouts == 3
+    assert await until_away(fake, timed, table_id, ben) == 3
     shown = texts(fake, group)
     assert shown.count("⏰ Time is up for Ann: a bot made the move for them.") == 2
     assert (
@@ -211,14 +216,14 @@ async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     away = await record(timed, table_id)
     assert away.seats[0].bot == "easy" and away.seats[0].user_id == ann.id
 
-    # any button of the table will do: one in her private hand, or the group's "My hand"
+    # any button of the table will do: one in her private hand, or one of the group's
     if where == "hand":
         pressed = hand_message(fake, ann)
         assert pressed is not None
         button = pressed.buttons[0].text
     else:
-        pressed = next(m for m in fake.messages(group, from_bot=True) if m.buttons)
-        button = next(b.text for b in pressed.buttons if "My hand" in b.text)
+        pressed = table_message(fake, group)
+        button = next(b.text for b in pressed.buttons if where in b.text)
     answer = await (await ann.press(pressed, button)).answer()
     assert answer.text == "Welcome back: you have your seat again."
     assert "Ann is back and plays again." in texts(fake, group)
@@ -226,6 +231,63 @@ async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     assert not back.seats[0].is_bot and not back.seats[0].away
     assert back.timeouts == {}
     await fake.wait_for(lambda: (hand := hand_message(fake, ann)) is not None and hand.buttons)
+
+
+async def test_an_away_player_tapping_twice_is_welcomed_then_shown_their_hand(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    await until_away(fake, timed, table_id, ben)
+    table = table_message(fake, group)
+    first = await ann.press(table, "🂠 My hand")
+    second = await ann.press(table, "🂠 My hand")
+    assert (await first.answer()).text == "Welcome back: you have your seat again."
+    shown = await second.answer()
+    assert shown.show_alert and (shown.text or "").startswith("Your cards: "), shown
+
+
+async def test_an_away_player_may_leave_for_good(
+    fake_telegram: FakeTelegram, timed: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    await until_away(fake, timed, table_id, ben)
+    await ann.send(group, "/leave")
+    await fake.wait_for_message(group, lambda m: "Ann left the table" in m.text)
+    left = (await record(timed, table_id)).seats[0]
+    assert left.is_bot and not left.away  # her presses no longer take it back
+    answer = await (await ann.press(table_message(fake, group), "🂠 My hand")).answer()
+    assert answer.text == "You are not at this table."
+
+
+@pytest.mark.parametrize("what", ["a restart", "the other player's /leave"])
+async def test_a_reminder_stays_while_its_turn_runs(
+    fake_telegram: FakeTelegram, timed: BotProcess, what: str
+) -> None:
+    fake = fake_telegram
+    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, users[0])
+    seat = await seat_to_act(timed, table_id)
+    assert seat is not None
+    late, other = users[seat], users[1 - seat]
+    mark = fake.mark()
+    await advance(timed, TIMER * 2 / 3)
+    reminder = await fake.wait_for_message(
+        late, lambda m: m.text.startswith("⏰ Your move"), since=mark
+    )
+    if what == "a restart":
+        await timed.restart()
+    else:
+        await other.send(group, "/leave")
+    await fake.wait_handled()
+    assert await seat_to_act(timed, table_id) == seat  # nobody moved: the turn runs on
+    assert not reminder.deleted, what
+    await press_any(fake, late)
+    await fake.wait_handled()
+    assert reminder.deleted
 
 
 async def test_a_table_whose_last_person_lets_three_turns_run_out_closes(

@@ -271,6 +271,8 @@ class Lobbies(TableCore):
                 return Reply(tr("There is no open table in this chat."))
             seat = record.seat_of(who.id)
             if seat is None:
+                seat = record.away_seat_of(who.id)  # a bot plays for them, the seat is theirs
+            if seat is None:
                 return Reply(tr("You are not at this table."))
             old = record.seats[seat]
             record.seats[seat] = Seat(name=old.name, user_id=old.user_id, bot=self.bot_level)

@@ -56,22 +56,31 @@ class Play(TableCore):
         )
         return Reply(tr("Welcome back: you have your seat again."))
 
+    async def _take_back(self, table_id: int, who: Person, tr: Translator) -> Reply | None:
+        """Any button of the table gives an away player their seat back: the welcome, or
+        ``None`` if the seat is not away (any more)."""
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if (
+                record is not None
+                and record.status == TableStatus.PLAYING
+                and record.away_seat_of(who.id) is not None
+            ):
+                return await self._come_back(record, who.id, tr)
+        return None
+
     async def hand(self, table_id: int, who: Person, tr: Translator) -> Reply:
         """The presser's hand as an alert; at their turn the hand message comes again too,
         as it may have been deleted and nothing else would bring its buttons back."""
         record = await self.tables.get(table_id)
+        if record is not None and record.away_seat_of(who.id) is not None:
+            welcome = await self._take_back(table_id, who, tr)
+            if welcome is not None:
+                return welcome
+            record = await self.tables.get(table_id)  # a press just before took it back
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seat = record.seat_of(who.id)
-        if seat is None and record.away_seat_of(who.id) is not None:
-            async with self.lock(table_id):
-                fresh = await self.tables.get(table_id)
-                if (
-                    fresh is not None
-                    and fresh.status == TableStatus.PLAYING
-                    and fresh.away_seat_of(who.id) is not None
-                ):
-                    return await self._come_back(fresh, who.id, tr)
         if seat is None:
             return Reply(tr("You are not at this table."), alert=True)
         game = self.peek(record)
@@ -97,6 +106,10 @@ class Play(TableCore):
     ) -> Reply:
         """The last trick, for the table's chat and its players only."""
         record = await self.tables.get(table_id)
+        if who is not None and record is not None and record.away_seat_of(who.id) is not None:
+            welcome = await self._take_back(table_id, who, tr)
+            if welcome is not None:
+                return welcome
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seated = who is not None and record.seat_of(who.id) is not None
