@@ -142,6 +142,9 @@ class Publisher:
             moved.add(record.chat_id)
         to_act = game.current_seat()
         humans = record.humans()
+        if game.is_over:
+            # a hand a bot was playing for its away owner loses its buttons as well
+            humans += [(i, s) for i, s in enumerate(record.seats) if s.away and s.user_id]
         # the player to act next waits for their hand: in a group it goes first
         first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
         for seat, person in first:

@@ -14,7 +14,7 @@ from aiogram.client.default import DefaultBotProperties
 
 from bot import jsonio
 from bot.app import App, create_app
-from bot.db.models import TableRecord
+from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.services.tables import Person, Reply
@@ -173,6 +173,29 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
         # nothing that waited came later to bring the buttons back
         assert (table.text, table.reply_markup, [h.text for h in hands]) == cancelled
         assert not fake.calls("editMessageText", since=mark)
+
+
+async def test_the_hand_of_a_player_a_bot_plays_for_loses_its_buttons_at_the_end(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    async with service(fake, tmp_path, VirtualClock(), seed=4) as (app, tr):
+        _, people, record = await started_table(app, fake, ["Ann", "Ben"], tr, private_chats=True)
+        while (await saved_game(app, record.id))[1].current_seat() != 1:
+            await press_first_legal(app, record.id, people, tr)
+        current, _ = await saved_game(app, record.id)
+        ann = current.seats[0]
+        # what three turns timed out in a row leave: a bot plays for Ann, the seat hers
+        current.seats[0] = Seat(name=ann.name, user_id=ann.user_id, bot="easy", away=True)
+        await app.tables.tables.save(current)
+        while await press_first_legal(app, record.id, people, tr):
+            await app.tables.publish(record.id)
+        await app.tables.publisher.throttle.settle()
+        ended, game = await saved_game(app, record.id)
+        assert game.is_over and ended.seats[0].away
+        hands = [fake.chat(p.id).messages[ended.hand_msgs[p.id]] for p in people]
+        # her old buttons would only answer "This game is over."
+        assert [hand.reply_markup for hand in hands] == [None, None]
 
 
 async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_hand(
