@@ -191,10 +191,8 @@ class TableRepo:
         return _record(row) if row else None
 
     async def latest_in_chat(self, chat_id: int) -> TableRecord | None:
-        """The open table, else the last one that was played to the end or stopped mid-game."""
-        found = await self.open_in_chat(chat_id)
-        if found:
-            return found
+        """The table being played, else the last one played to the end or stopped mid-game
+        (a lobby opened since has no scores yet)."""
         row = await self.db.fetchone(
             "SELECT * FROM tables WHERE chat_id=? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
             (chat_id,),
