@@ -58,6 +58,7 @@ _BACKOFF = (0.2, 0.5, 1.0, 2.0)
 _CACHE_SIZE = 4096
 
 
+_IN_CHAT = frozenset({"creator", "administrator", "member"})
 _PLAIN = frozenset({str, int, bool, float, type(None)})
 _CALLBACK_FIELDS = frozenset({"text", "callback_data"})
 
@@ -269,6 +270,18 @@ class Sender:
             return False
         self._remember(chat_id, message_id, fingerprint)
         return True
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is in the group now: one who left, was banned or was never
+        there is not, and nor is anyone once the bot itself is out of the group."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        try:
+            member = await self.call(chat_id, lambda: self.bot.get_chat_member(chat_id, user_id))
+        except (TelegramBadRequest, TelegramMigrateToChat):
+            return False  # "user not found", "chat not found"
+        if member is None:
+            return False  # the bot was removed from the group (403)
+        return member.status in _IN_CHAT or bool(getattr(member, "is_member", False))
 
     async def delete(self, chat_id: int, message_id: int) -> None:
         self._shown.pop((chat_id, message_id), None)

@@ -324,3 +324,19 @@ def test_the_fingerprint_sees_inside_nested_button_objects() -> None:
     assert fingerprint("t", web_app("https://a")) == fingerprint("t", web_app("https://a"))
     assert fingerprint("t", web_app("https://a")) != fingerprint("t", web_app("https://b"))
     assert fingerprint("t", None) != fingerprint("u", None)
+
+
+async def test_members_of_a_group_are_told_from_everyone_else(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    fake = fake_telegram
+    ann, ben, cid, eve = (fake.add_user(n) for n in ("Ann", "Ben", "Cid", "Eve"))
+    group = fake.add_group("Cards", members=[ben, cid], admins=[ann])
+    fake.remove_member(group, cid)
+    assert await rig.sender.is_member(group.id, ann.id)  # its creator
+    assert await rig.sender.is_member(group.id, ben.id)
+    assert not await rig.sender.is_member(group.id, cid.id)  # left
+    assert not await rig.sender.is_member(group.id, eve.id)  # never there
+    assert not await rig.sender.is_member(group.id, 777)  # nobody Telegram knows
+    fake.kick_bot(group)
+    assert not await rig.sender.is_member(group.id, ben.id)  # the bot cannot ask any more

@@ -214,6 +214,13 @@ async def test_join_without_a_private_chat_gives_a_deep_link_that_completes_the_
     reply = await fake.wait_for_message(ben)
     assert reply.text == "You joined the table."
     await fake.wait_for(lambda: "2. Ben" in lobby.text)
+    # the same link (table ids are easy to guess) seats nobody from outside the group
+    eve = fake.add_user("Eve")
+    await eve.follow(answer.url)
+    refused = await fake.wait_for_message(eve)
+    assert refused.text == "That table is in a group you are not a member of."
+    await fake.wait_handled()
+    assert "Eve" not in lobby.text
     await (await ann.press(lobby, "Start")).answer()
     assert hand_message(fake, ben) is not None
 

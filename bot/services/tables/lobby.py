@@ -172,6 +172,10 @@ class Lobbies(TableCore):
 
     async def join(self, table_id: int, who: Person, tr: Translator) -> Reply:
         """Join from a deep link: the user has just opened the private chat."""
+        record = await self.tables.get(table_id)
+        # a link's table id is easy to guess: only the table's group may sit at it
+        if record is not None and not await self.publisher.sender.is_member(record.chat_id, who.id):
+            return Reply(tr("That table is in a group you are not a member of."))
         async with self.lock(table_id):
             record = await self.tables.get(table_id)
             if record is None or record.status != TableStatus.LOBBY:
