@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.i18n import Translator
-from bot.render.common import labels_for
+from bot.render.common import LISTED_NAME, labels_for, name_of
 
-__all__ = ["action_label", "card_label", "cards_line", "sort_codes", "suit_symbol"]
+__all__ = [
+    "action_label",
+    "card_label",
+    "cards_line",
+    "last_trick_line",
+    "sort_codes",
+    "suit_symbol",
+    "trick_line",
+]
 
 _SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 _RANKS = {
@@ -34,6 +43,24 @@ def sort_codes(codes: Sequence[str]) -> list[str]:
 
 def cards_line(codes: Sequence[str], locale: str) -> str:
     return " ".join(card_label(c, locale) for c in codes) or "—"
+
+
+def trick_line(trick: Sequence[dict[str, Any]], names: list[str], locale: str) -> str:
+    """A trick's cards in the order played: "Ann K♠ · Ben A♠"."""
+    return " · ".join(
+        f"{name_of(names, p['seat'], LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
+    )
+
+
+def last_trick_line(last: Any, names: list[str], tr: Translator) -> str | None:
+    """The trick taken last and who took it, if there is one."""
+    if not isinstance(last, dict) or not last.get("cards"):
+        return None
+    return tr(
+        "Last trick: {cards} → {name}",
+        cards=trick_line(last["cards"], names, tr.locale),
+        name=name_of(names, last.get("winner"), LISTED_NAME),
+    )
 
 
 def _is_card(text: str) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.i18n import Translator
-from bot.render.cards import suit_symbol
+from bot.render.cards import last_trick_line, suit_symbol
 from bot.render.common import LISTED_NAME, cut, game_title, name_of
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
@@ -189,13 +189,25 @@ def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def deal_result_text(row: ScoreRow, sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+def deal_result_text(
+    row: ScoreRow,
+    sheet: Scoresheet,
+    names: list[str],
+    tr: Translator,
+    *,
+    last_trick: Any = None,
+) -> str:
+    """``last_trick``: the deal's final trick, which no table message shows (the deal is
+    scored as it is taken)."""
     deltas = " · ".join(
         f"{name_of(names, i)} {d:+d}" + (f" ({escape(c)})" if not c.lstrip("-").isdigit() else "")
         for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
     )
     lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
     lines += _notes(row.notes, names, tr, hanging_below=sheet.notes.get("hanging"))
+    final = last_trick_line(last_trick, _listed(names), tr)
+    if final:
+        lines.append(final)
     lines += ["", scoresheet_text(sheet, names, tr)]
     return "\n".join(lines)
 

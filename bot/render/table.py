@@ -7,7 +7,15 @@ from typing import Any
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Again, act_data, table_button_data
 from bot.keyboards.layout import Keyboard, keyboard
-from bot.render.cards import action_label, card_label, cards_line, sort_codes, suit_symbol
+from bot.render.cards import (
+    action_label,
+    card_label,
+    cards_line,
+    last_trick_line,
+    sort_codes,
+    suit_symbol,
+    trick_line,
+)
 from bot.render.common import (
     LISTED_NAME,
     cut,
@@ -36,12 +44,6 @@ last two rounds of three players tell where it stands."""
 
 _MAX_BUTTONS = 100
 """Buttons Telegram allows in one inline keyboard."""
-
-
-def _trick_line(trick: list[dict[str, Any]], names: list[str], locale: str) -> str:
-    return " · ".join(
-        f"{name_of(names, p['seat'], LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
-    )
 
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
@@ -109,8 +111,13 @@ def _table_lines(
         )
     if not live:
         return lines
+    # Kept in view while the next trick is played: the card that completes a trick is
+    # never on the table otherwise, and a group's table message may skip a moment.
+    last = last_trick_line(view.get("last_trick"), names, tr)
+    if last:
+        lines.append(last)
     if view.get("trick"):
-        lines.append(tr("On the table: {cards}", cards=_trick_line(view["trick"], names, locale)))
+        lines.append(tr("On the table: {cards}", cards=trick_line(view["trick"], names, locale)))
     if any(view.get("tricks_taken") or []):
         lines.append(tr("Tricks: {line}", line=_per_seat(view["tricks_taken"], names)))
     return lines
@@ -274,12 +281,29 @@ def _alert_name(names: list[str], seat: int) -> str:
     return cut(names[seat] if seat < len(names) else str(seat + 1), _ALERT_NAME)
 
 
-def last_trick_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+def last_trick_text(
+    view: dict[str, Any], names: list[str], tr: Translator, *, previous_deal: Any = None
+) -> str:
+    """``previous_deal``: the final trick of the deal before, shown until this deal has
+    one of its own (no table message ever showed it)."""
     last = view.get("last_trick")
+    if not last and isinstance(previous_deal, dict) and previous_deal.get("cards"):
+        return tr(
+            "Last trick of the deal before: {cards}. Taken by {name}.",
+            cards=_alert_cards(previous_deal, names, tr),
+            name=_alert_name(names, previous_deal["winner"]),
+        )
     if not last:
         return tr("No trick has been played yet in this deal.")
-    cards = ", ".join(
-        f"{_alert_name(names, p['seat'])} {card_label(p['card'], tr.locale)}" for p in last["cards"]
+    return tr(
+        "Last trick: {cards}. Taken by {name}.",
+        cards=_alert_cards(last, names, tr),
+        name=_alert_name(names, last["winner"]),
     )
-    winner = _alert_name(names, last["winner"])
-    return tr("Last trick: {cards}. Taken by {name}.", cards=cards, name=winner)
+
+
+def _alert_cards(trick: dict[str, Any], names: list[str], tr: Translator) -> str:
+    return ", ".join(
+        f"{_alert_name(names, p['seat'])} {card_label(p['card'], tr.locale)}"
+        for p in trick["cards"]
+    )

@@ -127,8 +127,12 @@ class Publisher:
         end_due = game.is_over and rows_before <= game.rows_scored
         if game.rows_scored > rows_before or end_due:
             sheet = game.scoresheet()
+            last_deal = game.view(None).get("last_deal") or {}
             for posted, row in enumerate(sheet.rows[rows_before:], start=rows_before + 1):
-                text = scores.deal_result_text(row, sheet, names, tr)
+                final = (
+                    last_deal.get("last_trick") if last_deal.get("deal_no") == row.deal_no else None
+                )
+                text = scores.deal_result_text(row, sheet, names, tr, last_trick=final)
                 await self._post(record.chat_id, text)
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again

@@ -281,6 +281,38 @@ async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
     assert all(p["card"] not in {c["card"] for c in last["cards"]} for p in view["trick"])
 
 
+async def test_a_deals_final_trick_is_in_its_result_and_behind_last_trick_until_the_next(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, users = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, *users)
+    assert running.app is not None
+    service = running.app.tables
+    table_id = int((table.button("Last trick").callback_data or "").split(":")[1])
+    players = Players(fake, users, random.Random(5))
+    while True:  # until the first deal is scored
+        record = await service.tables.get(table_id)
+        assert record is not None
+        game = service.peek(record)
+        if game.rows_scored:
+            break
+        assert await players.play(until=1) == 1
+    final = game.view(None)["last_deal"]["last_trick"]
+    names = [u.first_name for u in users]
+    played = [(names[p["seat"]], _label(p["card"])) for p in final["cards"]]
+    taker = names[final["winner"]]
+    assert len(played) == 2
+    result = next(m for m in fake.messages(group) if m.text.startswith("Deal 1 is over."))
+    trick = " · ".join(f"{name} {card}" for name, card in played)
+    assert f"Last trick: {trick} → {taker}" in result.text.splitlines()
+    # the next deal has no trick of its own yet: the button shows the one no table showed
+    assert not game.view(None)["last_trick"]
+    shown = await (await users[0].press(table, "Last trick")).answer()
+    trick = ", ".join(f"{name} {card}" for name, card in played)
+    assert shown.text == f"Last trick of the deal before: {trick}. Taken by {taker}."
+
+
 async def test_an_illegal_card_is_refused_with_the_reason(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:

@@ -173,3 +173,20 @@ def test_a_waiting_hand_leaves_the_highest_bid_to_the_table_message() -> None:
     waiting = hand_text(game.view(seat, brief=True), NAMES, EN)
     assert "Highest bid" not in waiting and "Bidder" not in waiting
     assert "Highest bid: " in hand_text(game.view(to_act, brief=True), NAMES, EN)
+
+
+def test_the_trick_taken_last_stays_in_view_while_the_next_is_played() -> None:
+    # two seats: the card that completes a trick is never "on the table" otherwise
+    game = _play_until(
+        "thousand", 2, lambda g: bool(g.view(None)["last_trick"] and g.view(None)["trick"])
+    )
+    view = game.view(None, brief=True)
+    last = view["last_trick"]
+    cards = " · ".join(f"{NAMES[p['seat']]} {card_label(p['card'], 'en')}" for p in last["cards"])
+    line = f"Last trick: {cards} → {NAMES[last['winner']]}"
+    assert line in table_text(view, NAMES, EN).splitlines()
+    to_act = game.current_seat()
+    assert to_act is not None
+    assert line in hand_text(game.view(to_act, brief=True), NAMES, EN).splitlines()
+    # a waiting hand is not edited for every card, so it does not show one
+    assert "Last trick" not in hand_text(game.view(1 - to_act, brief=True), NAMES, EN)

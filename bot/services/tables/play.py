@@ -115,5 +115,10 @@ class Play(TableCore):
         seated = who is not None and record.seat_of(who.id) is not None
         if chat_id is not None and chat_id != record.chat_id and not seated:
             return Reply(tr("This button belongs to another chat."), alert=True)
-        view = self.peek(record).view(None, brief=True)
-        return Reply(last_trick_text(view, [s.name for s in record.seats], tr), alert=True)
+        game = self.peek(record)
+        view = game.view(None, brief=True)
+        previous = None
+        if not view.get("last_trick"):
+            previous = (game.view(None).get("last_deal") or {}).get("last_trick")
+        names = [s.name for s in record.seats]
+        return Reply(last_trick_text(view, names, tr, previous_deal=previous), alert=True)
