@@ -68,6 +68,13 @@ def _table_lines(
         lines.append(tr("Bottom card: {card}", card=card_label(bottom, locale)))
     if view.get("trump"):
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
+    # worth knowing before bidding: the deal is played for these as well
+    hanging = [points for points in view.get("hanging") or [] if points]
+    if hanging and view.get("winner") is None:
+        line = tr("Hanging: {n}, to this deal's top scorer", n=hanging[0])
+        if len(hanging) > 1:
+            line += " " + tr("(then {points})", points=", ".join(map(str, hanging[1:])))
+        lines.append(line)
     for talon in view.get("talons") or []:
         if talon.get("cards"):
             line = tr("Talon: {cards}", cards=cards_line(talon["cards"], locale))

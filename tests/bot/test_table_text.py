@@ -190,3 +190,18 @@ def test_the_trick_taken_last_stays_in_view_while_the_next_is_played() -> None:
     assert line in hand_text(game.view(to_act, brief=True), NAMES, EN).splitlines()
     # a waiting hand is not edited for every card, so it does not show one
     assert "Last trick" not in hand_text(game.view(1 - to_act, brief=True), NAMES, EN)
+
+
+def test_hanging_points_are_on_the_table_while_the_next_deal_is_played_for_them() -> None:
+    for separately in (False, True):
+        conventions = DebertsConventions(hanging_separately=separately)
+        game = _play_until("deberts", 3, lambda g: bool(g.view(None)["hanging"]), conventions)
+        view = game.view(None, brief=True)
+        at_stake = view["hanging"][0]
+        line = f"Hanging: {at_stake}, to this deal's top scorer"
+        assert line in table_text(view, NAMES, EN)
+        for seat in range(3):  # players bid knowing it
+            assert line in hand_text(game.view(seat, brief=True), NAMES, EN)
+    # hanging separately, amounts queue up: one is played a deal
+    queued = {**view, "hanging": [83, 40, 12]}
+    assert "Hanging: 83, to this deal's top scorer (then 40, 12)" in table_text(queued, NAMES, EN)
