@@ -16,6 +16,9 @@ _COLUMN = 9
 SHEET_ROWS = 30
 """Deals the scoresheet lists, the latest ones: a long game's whole sheet would not fit
 in one Telegram message (4,096 characters), and the totals sum up the rest."""
+RESULT_ROWS = 3
+"""Deals the sheet under a deal's result lists: posted every deal, a long one would fill
+a phone's screen each time; /score lists more."""
 
 
 def _listed(names: list[str]) -> list[str]:
@@ -175,9 +178,11 @@ def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> lis
     return lines
 
 
-def scoresheet_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+def scoresheet_text(
+    sheet: Scoresheet, names: list[str], tr: Translator, *, rows: int = SHEET_ROWS
+) -> str:
     header = "    " + "".join(_cell(n) for n in names)
-    shown = sheet.rows[-SHEET_ROWS:]
+    shown = sheet.rows[-rows:]
     rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in shown]
     if len(shown) < len(sheet.rows):
         rows.insert(0, "  …")
@@ -208,7 +213,7 @@ def deal_result_text(
     final = last_trick_line(last_trick, _listed(names), tr)
     if final:
         lines.append(final)
-    lines += ["", scoresheet_text(sheet, names, tr)]
+    lines += ["", scoresheet_text(sheet, names, tr, rows=RESULT_ROWS)]
     return "\n".join(lines)
 
 

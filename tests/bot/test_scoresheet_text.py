@@ -14,7 +14,7 @@ from bot.engine.base import Conventions, Game, ScoreRow, Scoresheet
 from bot.engine.deberts import DebertsConventions
 from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
-from bot.render.scores import SHEET_ROWS, deal_result_text, final_text, scoresheet_text
+from bot.render.scores import RESULT_ROWS, SHEET_ROWS, deal_result_text, final_text, scoresheet_text
 from tests.bot.test_table_limits import NAMES as LONG_NAMES
 from tests.engine.test_thousand_properties import random_start
 
@@ -51,12 +51,15 @@ def test_a_two_hundred_deal_game_fits_in_a_message(name: str, seats: int, locale
     tr = Translator(make_i18n("en"), locale)
 
     text = deal_result_text(rows[-1], sheet, names, tr)
+    whole = scoresheet_text(sheet, names, tr)
     assert len(_visible(text)) <= TELEGRAM_LIMIT
-    assert len(_visible(scoresheet_text(sheet, names, tr))) <= TELEGRAM_LIMIT
-    # the latest deals are listed, the earliest left to the totals
-    listed = {int(n) for n in re.findall(r"^ *(\d+) ", text, re.M)}
-    assert listed == set(range(200 - SHEET_ROWS + 1, 201))
-    assert "…" in text
+    assert len(_visible(whole)) <= TELEGRAM_LIMIT
+    # the latest deals are listed, the earliest left to the totals; a deal's result,
+    # posted every deal, lists the last few, /score more
+    for shown, rows_listed in ((whole, SHEET_ROWS), (text, RESULT_ROWS)):
+        listed = {int(n) for n in re.findall(r"^ *(\d+) ", shown, re.M)}
+        assert listed == set(range(200 - rows_listed + 1, 201))
+        assert "…" in shown
 
 
 def test_a_short_game_lists_every_deal() -> None:
