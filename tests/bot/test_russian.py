@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 import pytest
+from babel.messages.pofile import read_po
 
-from bot.i18n import Translator, make_i18n
+from bot.engine.base import ScoreRow, Scoresheet
+from bot.i18n import LOCALES_DIR, Translator, make_i18n
+from bot.render.scores import deal_result_text, final_text
+from bot.render.table import last_trick_text
 
 RU = Translator(make_i18n("ru"), "ru")
 NAMES = ["Аня", "Борис", "Cid_42"]
+
+
+def _catalog() -> dict[str, str]:
+    po_path = LOCALES_DIR / "ru" / "LC_MESSAGES" / "messages.po"
+    with po_path.open("rb") as po_file:
+        return {
+            m.id: m.string
+            for m in read_po(po_file)
+            if m.id and isinstance(m.id, str) and isinstance(m.string, str)
+        }
+
+
+def test_no_translation_guesses_the_players_gender() -> None:
+    # "вышел(а)", "Победил(а)": a name is not declined and its gender is unknown
+    guessed = [
+        text
+        for text in _catalog().values()
+        if any(mark in text for mark in ("(а)", "(ась)", "(неё)", "(она)", "он(а)"))
+    ]
+    assert guessed == []
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -28,3 +52,33 @@ def test_notices_about_a_player_keep_the_name_in_the_nominative(name: str) -> No
         == f"{name} выходит из-за стола; дальше вместо этого игрока играет бот."
     )
     assert RU("{name} is back and plays again.", name=name) == f"{name} снова в игре."
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_the_winner_and_a_trick_taker_are_named_without_a_verb_of_one_gender(
+    winner: int,
+) -> None:
+    sheet = Scoresheet("deberts", 2, (), (510, 120), winner=winner)
+    first = final_text(sheet, NAMES[:2], RU).splitlines()[0]
+    assert first == f"<b>Игра окончена.</b> 🏆 Победитель — {NAMES[winner]}!"
+    view = {"last_trick": {"cards": [{"seat": 0, "card": "7S"}], "winner": winner}}
+    assert last_trick_text(view, NAMES, RU).endswith(f"Взятку забирает {NAMES[winner]}.")
+
+
+@pytest.mark.parametrize(
+    ("outcome", "said"),
+    [
+        ("made", "Итог: заказ сыгран"),
+        ("failed", "Итог: заказ не сыгран"),
+        ("conceded", "Итог: роспись"),
+        ("hanging", "Итог: очки висят"),
+    ],
+)
+def test_a_deal_result_names_the_bidder_and_the_outcome_without_a_gender(
+    outcome: str, said: str
+) -> None:
+    row = ScoreRow(1, ("120", "0"), (120, 0), (120, 0), {"bidder": 0, "outcome": outcome})
+    sheet = Scoresheet("thousand", 2, (row,), (120, 0))
+    lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
+    assert "Играет: Аня" in lines
+    assert said in lines

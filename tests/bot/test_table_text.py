@@ -107,7 +107,7 @@ def test_a_deberts_four_sevens_redeal_names_who_asked() -> None:
     assert game.deal_no == deal_no + 1
     name = NAMES[seat]
     assert f"Deal {deal_no} was dealt again: {name} declared four sevens." in _lines(game)
-    assert f"Сдача {deal_no} пересдана: {name} объявил(а) четыре семёрки." in _lines(game, RU)
+    assert f"Сдача {deal_no} пересдана: {name} объявляет четыре семёрки." in _lines(game, RU)
 
 
 def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> None:
@@ -120,7 +120,7 @@ def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> No
     assert game.rows_scored == rows  # nothing is scored, so no deal result tells of it
     line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal."
     assert line in _lines(game)
-    assert f"Сдача {deal_no} пересдана: {NAMES[seat]} попросил(а) пересдачу." in _lines(game, RU)
+    assert f"Сдача {deal_no} пересдана: {NAMES[seat]} просит пересдачу." in _lines(game, RU)
     game.scoresheet()  # the summaries written out do not lose it
     assert line in _lines(game)
     rng = random.Random(0)
@@ -150,11 +150,11 @@ def test_thousand_tells_the_highest_bid_from_the_bidder_and_the_contract() -> No
             seen.add("auction")
         elif contract is None:
             assert f"Bidder: {NAMES[bidder]} — bid {bid}" in en
-            assert f"Заказал: {NAMES[bidder]} — ставка {bid}" in ru
+            assert f"Играет: {NAMES[bidder]} — ставка {bid}" in ru
             seen.add("won")
         else:
             assert f"Bidder: {NAMES[bidder]} — contract {contract}" in en
-            assert f"Заказал: {NAMES[bidder]} — заказ {contract}" in ru
+            assert f"Играет: {NAMES[bidder]} — заказ {contract}" in ru
             seen.add("contract")
         seat = game.current_seat()
         assert seat is not None
