@@ -7,6 +7,7 @@ from babel.messages.pofile import read_po
 
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.i18n import LOCALES_DIR, Translator, make_i18n
+from bot.render.common import option_label
 from bot.render.scores import deal_result_text, final_text
 from bot.render.table import last_trick_text
 
@@ -82,3 +83,17 @@ def test_a_deal_result_names_the_bidder_and_the_outcome_without_a_gender(
     lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
     assert "Играет: Аня" in lines
     assert said in lines
+
+
+def test_the_golden_round_has_the_name_its_setting_has() -> None:
+    row = ScoreRow(1, ("240", "0"), (240, 0), (240, 0), {"golden": True})
+    sheet = Scoresheet("thousand", 2, (row,), (240, 0))
+    lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
+    assert option_label("golden_round", RU) == "Золотой кон"
+    assert "Золотой кон: очки сдачи удваиваются." in lines
+
+
+def test_bella_is_spelt_bela() -> None:
+    assert RU("bella") == "бела"
+    assert RU("Bella: {line}", line="Аня 20") == "Бела: Аня 20"
+    assert not [text for text in _catalog().values() if "бэл" in text.lower()]

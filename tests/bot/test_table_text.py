@@ -63,7 +63,7 @@ def test_a_seven_swap_says_which_cards_changed_hands() -> None:
     )
     ru = table_text(view, NAMES, RU)
     assert (
-        f"{name} меняет {card_label(seven, 'ru')} на открытую карту {card_label(taken, 'ru')}"
+        f"{name} меняет {card_label(seven, 'ru')} на вскрышку {card_label(taken, 'ru')}"
         in ru.splitlines()
     )
     hand = hand_text(game.view(seat, brief=True), NAMES, EN)
