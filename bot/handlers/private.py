@@ -14,7 +14,7 @@ from bot.handlers.common import answer, person
 from bot.handlers.filters import button_in, in_chat
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Again, NewGame, Solo
-from bot.render.common import game_title
+from bot.render.common import game_title, level_label
 from bot.render.texts import help_text
 from bot.services.sender import Sender
 from bot.services.tables import Reply, TableService
@@ -96,7 +96,7 @@ async def pick_bots(
     kb = InlineKeyboardBuilder()
     for level in ai.LEVELS:
         kb.button(
-            text=_level_label(level, tr),
+            text=level_label(level, tr),
             callback_data=Solo(game=callback_data.game, bots=callback_data.bots, level=level),
         )
     if isinstance(callback.message, Message):
@@ -107,11 +107,6 @@ async def pick_bots(
             kb.as_markup(),
         )
     await sender.answer(callback)
-
-
-def _level_label(level: str, tr: Translator) -> str:
-    labels = {"random": tr("Random"), "easy": tr("Easy"), "hard": tr("Hard")}
-    return labels.get(level, level)
 
 
 async def start_solo(

@@ -17,6 +17,7 @@ __all__ = [
     "cut",
     "game_title",
     "labels_for",
+    "level_label",
     "name_of",
     "option_label",
     "phase_label",
@@ -60,6 +61,15 @@ deal it would take a message past Telegram's 4,096 characters."""
 def cut(text: str, limit: int) -> str:
     """``text`` as it fits in ``limit`` characters, with "…" where it was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _level_labels(tr: Translator) -> dict[str, str]:
+    return {"random": tr("Random"), "easy": tr("Easy"), "hard": tr("Hard")}
+
+
+def level_label(level: str, tr: Translator) -> str:
+    """A bot player's level as the players read it: "Easy", not "easy"."""
+    return labels_for(tr, _level_labels).get(level, level)
 
 
 def name_of(names: list[str], seat: int | None, limit: int | None = None) -> str:

@@ -9,7 +9,7 @@ from bot.db.models import TableRecord
 from bot.i18n import Translator
 from bot.keyboards.callbacks import lobby_data
 from bot.keyboards.layout import Keyboard, keyboard
-from bot.render.common import convention_value, game_title, option_label
+from bot.render.common import convention_value, game_title, level_label, option_label
 
 __all__ = [
     "LOBBY_MINUTES",
@@ -39,7 +39,8 @@ def conventions_summary(conventions: dict[str, Any], timer: int, tr: Translator)
 
 def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: int) -> str:
     players = "\n".join(
-        f"{i + 1}. {escape(s.name)}" + (f" 🤖 ({escape(s.bot or '')})" if s.is_bot else "")
+        f"{i + 1}. {escape(s.name)}"
+        + (f" 🤖 ({escape(level_label(s.bot or '', tr))})" if s.is_bot else "")
         for i, s in enumerate(record.seats)
     )
     return "\n".join(

@@ -1,0 +1,43 @@
+"""What the lobby message and its keyboards show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.db.models import Seat, TableRecord, TableStatus
+from bot.i18n import Translator, make_i18n
+from bot.render.lobby import lobby_text
+
+_I18N = make_i18n("en")
+EN = Translator(_I18N, "en")
+RU = Translator(_I18N, "ru")
+
+
+def _record(seats: list[Seat], conventions: dict[str, Any] | None = None) -> TableRecord:
+    return TableRecord(
+        id=7,
+        chat_id=-5,
+        game="thousand",
+        status=TableStatus.LOBBY,
+        host_id=1,
+        seats=seats,
+        conventions=conventions or {},
+        lang="ru",
+        turn_timer=0,
+        version=1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("tr", "shown"),
+    [(EN, ["(Random)", "(Easy)", "(Hard)"]), (RU, ["(Случайный)", "(Лёгкий)", "(Сильный)"])],
+)
+def test_a_bot_players_level_is_shown_as_the_level_picker_names_it(
+    tr: Translator, shown: list[str]
+) -> None:
+    seats = [Seat(name=f"Bot {n}", bot=level) for n, level in enumerate(("random", "easy", "hard"))]
+    lines = lobby_text(_record(seats), tr, 2, 3).splitlines()
+    bots = [line for line in lines if "🤖" in line]
+    assert [line.split("🤖 ")[1] for line in bots] == shown
