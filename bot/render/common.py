@@ -120,7 +120,7 @@ def _option_labels(tr: Translator) -> dict[str, str]:
         "minus_threshold": tr("Bidding in the minus"),
         "show_talon": tr("Show the talon at 100"),
         "show_talon_on_hundred": tr("Show the talon at 100"),
-        "concede": tr("Concede"),
+        "concede": tr("Conceding"),
         "concede_penalty": tr("Penalty on concede"),
         "penalty_on_concede": tr("Penalty on concede"),
         "dump_truck": tr("Dump truck (555)"),

@@ -8,7 +8,8 @@ import pytest
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator, make_i18n
-from bot.render.lobby import lobby_text
+from bot.render.cards import action_label
+from bot.render.lobby import conventions_summary, lobby_text, settings_keyboard
 
 _I18N = make_i18n("en")
 EN = Translator(_I18N, "en")
@@ -41,3 +42,24 @@ def test_a_bot_players_level_is_shown_as_the_level_picker_names_it(
     lines = lobby_text(_record(seats), tr, 2, 3).splitlines()
     bots = [line for line in lines if "🤖" in line]
     assert [line.split("🤖 ")[1] for line in bots] == shown
+
+
+def _buttons(kb: Any) -> list[str]:
+    return [button.text for row in kb.as_markup().inline_keyboard for button in row]
+
+
+def test_the_concede_setting_is_a_noun_and_the_button_a_verb() -> None:
+    record = _record([], {"concede": True, "concede_penalty": False})
+    options: dict[str, tuple[Any, ...]] = {
+        "concede": (True, False),
+        "concede_penalty": (False, True),
+    }
+    assert _buttons(settings_keyboard(record, options, RU))[:2] == [
+        "Роспись: да",
+        "Штраф за роспись: нет",
+    ]
+    assert "• Роспись: да" in conventions_summary(record.conventions, 0, RU).splitlines()
+    assert "• Conceding: yes" in conventions_summary(record.conventions, 0, EN).splitlines()
+    # the action in a hand stays what the player does
+    assert action_label("concede", RU) == "Расписать"
+    assert action_label("concede", EN) == "Concede"
