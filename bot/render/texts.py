@@ -20,8 +20,8 @@ def help_text(tr: Translator) -> str:
         "the table, whose turn it is and the scores. <i>My hand</i> shows your cards "
         "to you alone.\n\n"
         "/score — the scoresheet\n/rules — the rules\n/lang — the language\n"
-        "/leave — leave a game (a bot takes your seat)\n/cancel — close the table "
-        "(host or admin)"
+        "/leave — leave a game (in a group a bot takes your seat; in a private game "
+        "against bots the game ends)\n/cancel — close the table (host or admin)"
     )
 
 

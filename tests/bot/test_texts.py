@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.i18n import Translator, make_i18n
-from bot.render.texts import rules_text
+from bot.render.texts import help_text, rules_text
 
 TELEGRAM_LIMIT = 4096
 
@@ -112,3 +112,23 @@ def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> Non
 )
 def test_thousand_rules(locale: str, said: list[str], not_said: list[str]) -> None:
     _says(_rules("thousand", locale), said, not_said)
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (
+            "en",
+            "/leave — leave a game (in a group a bot takes your seat; in a private game "
+            "against bots the game ends)",
+        ),
+        (
+            "ru",
+            "/leave — выйти из игры (в группе ваше место займёт бот; в личной игре против "
+            "ботов игра закончится)",
+        ),
+    ],
+)
+def test_help_says_what_leave_does_in_a_group_and_in_a_private_game(locale: str, said: str) -> None:
+    # in a private game the bots would play on alone, so the table closes instead
+    assert said in " ".join(help_text(Translator(_I18N, locale)).split())
