@@ -58,12 +58,14 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
     )
 
 
-def lobby_keyboard(record: TableRecord, tr: Translator) -> Keyboard:
+def lobby_keyboard(record: TableRecord, tr: Translator, max_seats: int = 3) -> Keyboard:
+    """The lobby's buttons; at a full table, none that would seat one more."""
     t, v = record.id, record.version
+    full = len(record.seats) >= max_seats
     buttons = [
-        (tr("Join"), lobby_data(t, v, "join")),
+        *([] if full else [(tr("Join"), lobby_data(t, v, "join"))]),
         (tr("Leave"), lobby_data(t, v, "leave")),
-        (tr("Add a bot"), lobby_data(t, v, "bot")),
+        *([] if full else [(tr("Add a bot"), lobby_data(t, v, "bot"))]),
         (tr("Settings"), lobby_data(t, v, "settings")),
         (tr("Start"), lobby_data(t, v, "start")),
         (tr("Cancel"), lobby_data(t, v, "cancel")),

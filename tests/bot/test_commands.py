@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.keyboards.callbacks import Lobby
 from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
 from tests.e2e.harness import BotProcess, Players, hand_message, texts
@@ -121,7 +122,11 @@ async def test_only_the_host_or_an_admin_manages_the_lobby(
     assert "Bot 1" not in lobby.text
     await (await ann.press(lobby, "Add a bot")).answer()
     assert "3. Bot 1" in lobby.text
-    full = await (await carl.press(lobby, "Join")).answer()
+    # a full table offers no seat; a press from a keyboard not yet redrawn is refused
+    assert not lobby.find_buttons("Join") and not lobby.find_buttons("Add a bot")
+    leave = Lobby.unpack(lobby.button("Leave").callback_data or "")
+    join = Lobby(t=leave.t, v=leave.v, a="join").pack()
+    full = await (await carl.press_data(lobby, join)).answer()
     assert full.text == "The table is full."
 
 

@@ -9,7 +9,7 @@ import pytest
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
-from bot.render.lobby import conventions_summary, lobby_text, settings_keyboard
+from bot.render.lobby import conventions_summary, lobby_keyboard, lobby_text, settings_keyboard
 
 _I18N = make_i18n("en")
 EN = Translator(_I18N, "en")
@@ -63,3 +63,16 @@ def test_the_concede_setting_is_a_noun_and_the_button_a_verb() -> None:
     # the action in a hand stays what the player does
     assert action_label("concede", RU) == "Расписать"
     assert action_label("concede", EN) == "Concede"
+
+
+def test_a_full_table_offers_no_seat_to_join_or_to_give_a_bot() -> None:
+    people = [Seat(name="Ann", user_id=1), Seat(name="Ben", user_id=2)]
+    two = _buttons(lobby_keyboard(_record(people), EN))
+    assert two == ["Join", "Leave", "Add a bot", "Settings", "Start", "Cancel"]
+    full = _record([*people, Seat(name="Bot 1", bot="easy")])
+    assert "3 of 2–3" in lobby_text(full, EN, 2, 3)
+    assert _buttons(lobby_keyboard(full, EN)) == ["Leave", "Settings", "Start", "Cancel"]
+    assert _buttons(lobby_keyboard(full, RU)) == ["Встать", "Настройки", "Начать", "Отменить"]
+    # a table of two seats is full with two
+    assert _buttons(lobby_keyboard(_record(people), EN, max_seats=2))[0] == "Leave"
+    assert [len(row) for row in lobby_keyboard(full, EN).as_markup().inline_keyboard] == [2, 2]
