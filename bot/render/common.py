@@ -13,6 +13,7 @@ from bot.i18n import Translator
 
 __all__ = [
     "LISTED_NAME",
+    "MINUS",
     "convention_value",
     "cut",
     "game_title",
@@ -21,6 +22,7 @@ __all__ = [
     "name_of",
     "option_label",
     "phase_label",
+    "signed",
 ]
 
 Labels = Callable[[Translator], dict[str, str]]
@@ -149,4 +151,17 @@ def convention_value(value: Any, tr: Translator) -> str:
     }
     if isinstance(value, str):
         return labels.get(value, value)
+    if isinstance(value, int):
+        return signed(value)
     return str(value)
+
+
+MINUS = "\u2212"
+"""The minus sign the texts write ("−120"), not the hyphen Python's ``str`` gives."""
+
+
+def signed(value: int, *, plus: bool = False) -> str:
+    """A number as the players read it: "−300"; with ``plus``, "+40" and "0" too."""
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return f"+{value}" if plus and value > 0 else str(value)

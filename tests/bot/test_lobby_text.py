@@ -9,7 +9,9 @@ import pytest
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
+from bot.render.common import signed
 from bot.render.lobby import conventions_summary, lobby_keyboard, lobby_text, settings_keyboard
+from bot.render.texts import rules_text
 
 _I18N = make_i18n("en")
 EN = Translator(_I18N, "en")
@@ -76,3 +78,18 @@ def test_a_full_table_offers_no_seat_to_join_or_to_give_a_bot() -> None:
     # a table of two seats is full with two
     assert _buttons(lobby_keyboard(_record(people), EN, max_seats=2))[0] == "Leave"
     assert [len(row) for row in lobby_keyboard(full, EN).as_markup().inline_keyboard] == [2, 2]
+
+
+def test_a_negative_setting_is_written_with_the_minus_sign_the_rules_use() -> None:
+    record = _record([], {"minus_limit": -300, "target": 1000})
+    summary = conventions_summary(record.conventions, 0, RU).splitlines()
+    assert "• Торговля в минусе: −300" in summary
+    assert "• Игра до: 1000" in summary
+    options: dict[str, tuple[Any, ...]] = {"minus_limit": (-300, -100), "target": (1000,)}
+    assert _buttons(settings_keyboard(record, options, EN))[0] == "Bidding in the minus: −300"
+    assert "−120" in " ".join(rules_text("thousand", RU).split())  # the same sign
+
+
+def test_signed_numbers() -> None:
+    assert [signed(n) for n in (-110, 0, 40)] == ["−110", "0", "40"]
+    assert [signed(n, plus=True) for n in (-110, 0, 40)] == ["−110", "0", "+40"]
