@@ -179,10 +179,11 @@ def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> lis
 
 
 def scoresheet_text(
-    sheet: Scoresheet, names: list[str], tr: Translator, *, rows: int = SHEET_ROWS
+    sheet: Scoresheet, names: list[str], tr: Translator, *, deals: int = SHEET_ROWS
 ) -> str:
+    """``deals``: how many of the latest deals are listed; the totals sum up all."""
     header = "    " + "".join(_cell(n) for n in names)
-    shown = sheet.rows[-rows:]
+    shown = sheet.rows[-deals:]
     rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in shown]
     if len(shown) < len(sheet.rows):
         rows.insert(0, "  …")
@@ -213,7 +214,7 @@ def deal_result_text(
     final = last_trick_line(last_trick, _listed(names), tr)
     if final:
         lines.append(final)
-    lines += ["", scoresheet_text(sheet, names, tr, rows=RESULT_ROWS)]
+    lines += ["", scoresheet_text(sheet, names, tr, deals=RESULT_ROWS)]
     return "\n".join(lines)
 
 
