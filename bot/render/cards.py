@@ -76,7 +76,7 @@ def _fixed_actions(tr: Translator) -> dict[str, str]:
         "redeal": tr("Redeal"),
         "concede": tr("Concede"),
         "play_on": tr("Play on"),
-        "keep": tr("Keep"),
+        "keep": tr("Play this deal"),
     }
 
 
@@ -93,7 +93,7 @@ def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
     if head == "b" and rest.isdigit():
         return rest
     if head == "k" and rest.isdigit():
-        return tr("Contract {n}", n=rest)
+        return rest  # the hand message asks for the contract: the buttons are numbers
     if head == "t" and rest.isdigit():
         return tr("Talon {n}", n=int(rest) + 1)
     if head == "g" and _is_card(rest[:2]) and rest[2:].isdigit():

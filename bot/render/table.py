@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
 from bot.i18n import Translator
@@ -68,6 +69,8 @@ def _table_lines(
         lines.append(tr("Bottom card: {card}", card=card_label(bottom, locale)))
     if view.get("trump"):
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
+    if view.get("golden"):
+        lines.append(tr("Golden round: the deal's points count double."))
     # worth knowing before bidding: the deal is played for these as well
     hanging = [points for points in view.get("hanging") or [] if points]
     if hanging and view.get("winner") is None:
@@ -224,6 +227,9 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif my_turn:
         lines.append(tr("<b>Your turn.</b>"))
+        prompt = _prompt(view, names, tr)
+        if prompt:
+            lines.append(prompt)
     elif view.get("to_act") is not None:
         lines.append(tr("Waiting for the others."))
     hand = view.get("hand") or []
@@ -232,6 +238,42 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
     elif not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _redeal_reasons(tr: Translator) -> dict[str, str]:
+    return {
+        "nines": tr("you hold all four nines"),
+        "points": tr("your cards are worth under 14 points"),
+        "talon": tr("the talon was all nines"),
+    }
+
+
+def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | None:
+    """What the buttons ask for, where a row of bare numbers or a missing Pass would not
+    say it by itself."""
+    legal: list[str] = view.get("legal") or []
+    contracts = [int(code[1:]) for code in legal if code[:1] == "k" and code[1:].isdigit()]
+    if contracts:
+        low, high = min(contracts), max(contracts)
+        if low == high:
+            text = tr("Name your contract: {n}.", n=low)
+        else:
+            text = tr("Name your contract, from {low} to {high}.", low=low, high=high)
+        if "concede" in legal:
+            text += " " + tr("Or concede.")
+        return text
+    if any(code[:1] == "g" for code in legal):
+        who = ", ".join(name_of(names, seat, LISTED_NAME) for seat in view.get("to_receive") or [])
+        return tr("Give one card to each of: {names}.", names=who)
+    if "keep" in legal:
+        reason = labels_for(tr, _redeal_reasons).get(view.get("redeal_reason") or "")
+        if reason:
+            return tr("You may ask for a redeal: {reason}.", reason=reason)
+        return tr("You may ask for a redeal.")
+    names_trump = any(code[:1] == "t" and code[1:] in "SCDH" for code in legal)
+    if names_trump and "pass" not in legal:
+        return tr("Everyone passed: the dealer must name a trump.")
+    return None
 
 
 def _extras(view: dict[str, Any]) -> list[str]:
@@ -248,6 +290,8 @@ def _cards_on_buttons(hand: list[str], extras: list[str]) -> bool:
     beside ten cards: then the actions keep their buttons, every one of them, and the
     cards are listed in the message instead (no card is playable then anyway).
     """
+    if any(code[:1] == "g" for code in extras):
+        return False  # every give-away button names its card already
     return len(hand) + len(extras) <= _MAX_BUTTONS
 
 
@@ -268,13 +312,24 @@ def hand_keyboard(
             if playable:
                 label = f"▶ {label}" if code in playable else f"· {label} ·"
             cards.append((label, act_data(table_id, version, "c" + code)))
+    recipients = len(view.get("to_receive") or ())
+    giving = recipients > 1 and all(code[:1] == "g" for code in extras)
+    if giving:
+        # a card a row, in the hand's order, its recipients side by side
+        order = {code: i for i, code in enumerate(sort_codes(hand))}
+        extras = sorted(extras, key=lambda code: (order.get(code[1:3], 0), code[3:]))
     # every one, however many: a Thousand auction may offer some 90 bids, and the one a
     # player wants, or Concede after the contracts, must not be left out
     actions = [
         (action_label(code, tr, names), act_data(table_id, version, code)) for code in extras
     ]
-    width = 6 if all(len(label) <= 4 for label, _ in actions) else 4  # bids are bare numbers
-    return keyboard(cards, (5,)) + keyboard(actions, (width,))
+    if giving:
+        return keyboard(cards, (5,)) + keyboard(actions, (recipients,))
+    # bids and contracts are bare numbers, six a row; words (Pass, Concede) four a row
+    laid = keyboard(cards, (5,))
+    for numbers, run in groupby(actions, key=lambda button: button[0].isdigit()):
+        laid += keyboard(list(run), (6 if numbers else 4,))
+    return laid
 
 
 def hand_alert(view: dict[str, Any], tr: Translator) -> str:

@@ -136,7 +136,7 @@ def test_action_labels() -> None:
     tr = Translator(make_i18n("en"), "en")
     names = ["Ann", "Ben", "Cid"]
     assert action_label("b105", tr) == "105"
-    assert action_label("k120", tr) == "Contract 120"
+    assert action_label("k120", tr) == "120"  # the hand message asks for the contract
     assert action_label("gTH2", tr, names) == "10♥ → Cid"
     assert action_label("tH", tr) == "Trump ♥"
     assert action_label("t1", tr) == "Talon 2"

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from bot.engine import new_game
 from bot.engine.base import Conventions, Game
 from bot.engine.deberts.state import DebertsConventions
+from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
-from bot.render.cards import card_label
-from bot.render.table import hand_text, table_text
+from bot.render.cards import card_label, sort_codes
+from bot.render.table import hand_keyboard, hand_text, table_text
 
 NAMES = ["Ann", "Ben", "Cid"]
 EN = Translator(make_i18n("en"), "en")
@@ -205,3 +206,106 @@ def test_hanging_points_are_on_the_table_while_the_next_deal_is_played_for_them(
     # hanging separately, amounts queue up: one is played a deal
     queued = {**view, "hanging": [83, 40, 12]}
     assert "Hanging: 83, to this deal's top scorer (then 40, 12)" in table_text(queued, NAMES, EN)
+
+
+def _my_hand(game: Game) -> tuple[str, list[list[str]]]:
+    """The hand message of the seat to act: its text and its buttons' labels."""
+    seat = game.current_seat()
+    assert seat is not None
+    view = game.view(seat, brief=True)
+    rows = hand_keyboard(1, 1, view, NAMES, EN).rows
+    return hand_text(view, NAMES, EN), [[label for label, _ in row] for row in rows]
+
+
+def _phase(name: str) -> Callable[[Game], bool]:
+    return lambda game: game.phase == name
+
+
+def test_a_contract_is_asked_for_and_its_buttons_are_bare_numbers() -> None:
+    game = _play_until(
+        "thousand",
+        3,
+        lambda g: len(g.legal_actions(g.current_seat() or 0)) > 3 and g.phase == "contract",
+    )
+    text, rows = _my_hand(game)
+    seat = game.current_seat()
+    assert seat is not None
+    contracts = [int(c[1:]) for c in game.legal_actions(seat) if c.startswith("k")]
+    asked = f"Name your contract, from {min(contracts)} to {max(contracts)}. Or concede."
+    assert asked in text.splitlines()
+    labels = [label for row in rows for label in row]
+    assert [str(n) for n in contracts] + ["Concede"] == labels[-len(contracts) - 1 :]
+    assert max(len(row) for row in rows) == 6
+
+
+def test_a_give_away_is_asked_for_a_card_a_row_its_recipients_side_by_side() -> None:
+    game = _play_until("thousand", 3, _phase("give"))
+    text, rows = _my_hand(game)
+    seat = game.current_seat()
+    assert seat is not None
+    others = [NAMES[s] for s in range(3) if s != seat]
+    assert f"Give one card to each of: {', '.join(others)}." in text.splitlines()
+    hand = game.view(seat, brief=True)["hand"]
+    assert len(rows) == len(hand)  # no row of plain cards above: the text lists them
+    for row, code in zip(rows, sort_codes(hand), strict=True):
+        card = card_label(code, "en")
+        assert row == [f"{card} → {name}" for name in others]
+    assert f"Your cards: {' '.join(card_label(c, 'en') for c in sort_codes(hand))}" in text
+
+
+def _redeal_reason(view: dict[str, object], talon: list[str]) -> str:
+    """The rule, worked out apart from the engine: four nines, under 14, a talon of nines."""
+    hand = [str(card) for card in view["hand"]]  # type: ignore[attr-defined]
+    worth = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+    if sum(card[0] == "9" for card in hand) == 4:
+        return "you hold all four nines"
+    if sum(worth[card[0]] for card in hand) < 14:
+        return "your cards are worth under 14 points"
+    assert all(card[0] == "9" for card in talon)
+    return "the talon was all nines"
+
+
+def test_a_redeal_is_offered_with_its_reason() -> None:
+    seen = set()
+    for seed in range(3000):
+        game = new_game("thousand", 3, ThousandConventions(), seed=seed)
+        rng = random.Random(seed)
+        while game.phase not in ("redeal", "contract", "play") and not game.is_over:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.phase != "redeal":
+            continue
+        seat = game.current_seat()
+        assert seat is not None
+        view = game.view(seat, brief=True)
+        talon = [c for t in game.view(None)["talons"] for c in t.get("cards") or []]
+        reason = _redeal_reason(view, talon)
+        text, rows = _my_hand(game)
+        assert f"You may ask for a redeal: {reason}." in text.splitlines()
+        assert rows[-1] == ["Redeal", "Play this deal"] or rows[-1] == ["Play this deal", "Redeal"]
+        seen.add(reason)
+        if len(seen) == 2:
+            return
+    raise AssertionError(f"only {seen} came up")
+
+
+def test_the_dealer_who_must_name_a_trump_is_told_why_there_is_no_pass() -> None:
+    conventions = DebertsConventions(order_obligatory=True)
+
+    def must_name(game: Game) -> bool:
+        seat = game.current_seat()
+        legal = game.legal_actions(seat) if seat is not None else []
+        return any(c[:1] == "t" for c in legal) and "pass" not in legal
+
+    game = _play_until("deberts", 2, must_name, conventions)
+    text, _ = _my_hand(game)
+    assert "Everyone passed: the dealer must name a trump." in text.splitlines()
+
+
+def test_a_golden_round_deal_says_its_points_count_double() -> None:
+    line = "Golden round: the deal's points count double."
+    game = new_game("thousand", 3, ThousandConventions(golden_round=True), seed=1)
+    assert line in table_text(game.view(None, brief=True), NAMES, EN).splitlines()
+    plain = new_game("thousand", 3, ThousandConventions(), seed=1)
+    assert line not in table_text(plain.view(None, brief=True), NAMES, EN)

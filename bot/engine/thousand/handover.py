@@ -67,15 +67,21 @@ class Handover(DealState):
     def _redeal_askers(self) -> list[int]:
         n = self._n
         first = self._dealer + 1
-        hands = self._hands
-        talon_of_nines = self._talon_cards & ~NINES == 0
-        askers = []
-        for i in range(n):
-            seat = (first + i) % n
-            hand = hands[seat]
-            if talon_of_nines or hand & NINES == NINES or card_points(hand) < 14:
-                askers.append(seat)
-        return askers
+        seats = ((first + i) % n for i in range(n))
+        return [seat for seat in seats if self._redeal_reason(seat) is not None]
+
+    def _redeal_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may ask for a redeal after the give-away: ``"nines"`` (all four
+        in hand), ``"points"`` (under 14 card points), ``"talon"`` (the talon was all
+        nines); ``None``: it may not."""
+        hand = self._hands[seat]
+        if hand & NINES == NINES:
+            return "nines"
+        if card_points(hand) < 14:
+            return "points"
+        if self._talon_cards & ~NINES == 0:
+            return "talon"
+        return None
 
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":

@@ -85,6 +85,11 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
             else []
         ),
         "redeal_askers": list(g._redeal_queue),
+        "redeal_reason": (
+            g._redeal_reason(seat)
+            if own and seat is not None and g._phase == "redeal" and g._to_act == seat
+            else None
+        ),
         "bolts": list(g._bolts),
         "barrel": [
             {"on": on, "attempts": g._barrel_attempts if on else 0}
