@@ -9,7 +9,13 @@ from bot.db.models import TableRecord
 from bot.i18n import Translator
 from bot.keyboards.callbacks import lobby_data
 from bot.keyboards.layout import Keyboard, keyboard
-from bot.render.common import convention_value, game_title, level_label, option_label
+from bot.render.common import (
+    convention_value,
+    game_title,
+    labels_for,
+    level_label,
+    option_label,
+)
 
 __all__ = [
     "LOBBY_MINUTES",
@@ -28,16 +34,61 @@ def timer_value(seconds: int, tr: Translator) -> str:
     return tr("off") if seconds == 0 else tr("{n} s", n=seconds)
 
 
-def conventions_summary(conventions: dict[str, Any], timer: int, tr: Translator) -> str:
-    lines = [
-        f"• {option_label(name, tr)}: {convention_value(value, tr)}"
-        for name, value in conventions.items()
-    ]
-    lines.append(f"• {option_label('turn_timer', tr)}: {timer_value(timer, tr)}")
+def _option_help(tr: Translator) -> dict[str, str]:
+    return {
+        "target": tr("the game ends once someone reaches it"),
+        "winner_takes_all": tr("a bidder who wins the deal writes all its points, the others 0"),
+        "order_obligatory": tr("when everyone passes twice, the dealer must name a trump"),
+        "seven_swap": tr("the trump seven may be swapped for the open card"),
+        "hanging_separately": tr(
+            "points left hanging by two deals are played one a deal, not added up"
+        ),
+        "trump_in_combination": tr(
+            "Moscow: of two equal combinations the trump one wins; Kharkov: trump does not count"
+        ),
+        "four_sevens_redeal": tr("a player holding all four sevens may ask for a redeal"),
+        "redeal": tr(
+            "after the give-away, four nines or under 14 points in hand (or a talon of"
+            " nines) let a player ask for a redeal"
+        ),
+        "barrel_trading": tr(
+            "a player on the barrel opens the auction at 121 and may be outbid; otherwise"
+            " they take the talon at 121 with no auction"
+        ),
+        "ace_marriage": tr("four aces are a marriage worth 200"),
+        "minus_limit": tr("a player below this score passes in every auction"),
+        "show_talon_on_hundred": tr(
+            "the talon is shown when the first hand plays 100 after everyone passed"
+        ),
+        "concede": tr("the bidder may give up rather than play: the others get half the contract"),
+        "concede_penalty": tr("giving up costs the contract; without it, a bolt"),
+        "dump_truck": tr("a total of exactly 555 or −555 drops to 0"),
+        "golden_round": tr("the first three deals count double"),
+        "bid_step": tr("how much a bid must raise the one before"),
+        "turn_timer": tr("time for a move before a bot makes it"),
+    }
+
+
+def conventions_summary(
+    conventions: dict[str, Any], timer: int, tr: Translator, *, explain: bool = False
+) -> str:
+    """One line per convention; ``explain``: each with what it means, for the host
+    choosing them."""
+    values = {name: convention_value(value, tr) for name, value in conventions.items()}
+    values["turn_timer"] = timer_value(timer, tr)
+    helps = labels_for(tr, _option_help) if explain else {}
+    lines = []
+    for name, value in values.items():
+        lines.append(f"• {option_label(name, tr)}: {value}")
+        if name in helps:
+            lines.append(f"   <i>{helps[name]}</i>")
     return "\n".join(lines)
 
 
-def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: int) -> str:
+def lobby_text(
+    record: TableRecord, tr: Translator, min_seats: int, max_seats: int, *, explain: bool = False
+) -> str:
+    """``explain``: the settings are open, so each convention says what it means."""
     players = "\n".join(
         f"{i + 1}. {escape(s.name)}"
         + (f" 🤖 ({escape(level_label(s.bot or '', tr))})" if s.is_bot else "")
@@ -47,7 +98,7 @@ def lobby_text(record: TableRecord, tr: Translator, min_seats: int, max_seats: i
         [
             tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
             "",
-            conventions_summary(record.conventions, record.turn_timer, tr),
+            conventions_summary(record.conventions, record.turn_timer, tr, explain=explain),
             "",
             tr("Players ({n} of {lo}–{hi}):", n=len(record.seats), lo=min_seats, hi=max_seats),
             players or "—",

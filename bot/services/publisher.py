@@ -89,7 +89,7 @@ class Publisher:
             text = tr("The table was cancelled.")
             markup = None
         else:
-            text = lobby_render.lobby_text(record, tr, *seats)
+            text = lobby_render.lobby_text(record, tr, *seats, explain=settings is not None)
             markup = (
                 lobby_render.settings_keyboard(record, settings, tr)
                 if settings is not None

@@ -140,6 +140,8 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     await (await ann.press(lobby, "Settings")).answer()
     labels = [b.text for b in lobby.buttons]
     assert labels[:2] == ["Target: 501", "Winner takes all: no"]
+    # open, the settings say what each convention means
+    assert "the trump seven may be swapped for the open card" in lobby.text
     assert "Turn timer: off" in labels
     await (await ann.press(lobby, "Trump in combinations: Moscow")).answer()
     await (await ann.press(lobby, "Turn timer: off")).answer()
@@ -147,6 +149,7 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     assert lobby.button("Turn timer: 30 s")
     await (await ann.press(lobby, "« Back")).answer()
     assert "• Trump in combinations: Kharkov" in lobby.text
+    assert "the trump seven may be swapped" not in lobby.text
     assert "• Turn timer: 30 s" in lobby.text
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.engine import game_class
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
 from bot.render.common import signed
@@ -93,3 +94,20 @@ def test_a_negative_setting_is_written_with_the_minus_sign_the_rules_use() -> No
 def test_signed_numbers() -> None:
     assert [signed(n) for n in (-110, 0, 40)] == ["−110", "0", "40"]
     assert [signed(n, plus=True) for n in (-110, 0, 40)] == ["−110", "0", "+40"]
+
+
+@pytest.mark.parametrize("game", ["deberts", "thousand"])
+@pytest.mark.parametrize("tr", [EN, RU], ids=["en", "ru"])
+def test_the_settings_say_what_every_convention_means(game: str, tr: Translator) -> None:
+    conventions = game_class(game).conventions_type().to_json()
+    shown = conventions_summary(conventions, 90, tr, explain=True).splitlines()
+    options = [line for line in shown if line.startswith("• ")]
+    helps = [line for line in shown if line.startswith("   <i>")]
+    assert len(options) == len(conventions) + 1  # and the turn timer
+    # each option is followed by what it means, in the reader's language
+    assert [shown.index(o) + 1 for o in options] == [shown.index(h) for h in helps]
+    assert len(set(helps)) == len(helps)
+    if tr is RU:
+        assert all(not any("a" <= ch <= "z" for ch in h.removeprefix("   <i>")[:-4]) for h in helps)
+    # the lobby itself keeps to one line an option
+    assert not any("<i>" in line for line in conventions_summary(conventions, 90, tr).splitlines())
