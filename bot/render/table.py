@@ -24,6 +24,7 @@ from bot.render.common import (
     labels_for,
     name_of,
     phase_label,
+    signed,
 )
 
 __all__ = [
@@ -48,7 +49,11 @@ _MAX_BUTTONS = 100
 
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
-    return " · ".join(f"{name_of(names, i, LISTED_NAME)} {v}" for i, v in enumerate(values))
+    # a score below zero with the minus sign the texts use: "Ann −200", not "Ann -200"
+    return " · ".join(
+        f"{name_of(names, i, LISTED_NAME)} {signed(v) if isinstance(v, int) else v}"
+        for i, v in enumerate(values)
+    )
 
 
 def _table_lines(
@@ -156,7 +161,10 @@ def _kind_label(kind: str, tr: Translator) -> str:
     return labels_for(tr, _kind_labels).get(kind, kind.replace("_", " "))
 
 
-def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+def table_text(
+    view: dict[str, Any], names: list[str], tr: Translator, *, closed: bool = False
+) -> str:
+    """``closed``: the table is closed, and nobody is to move any more: no "Turn:" line."""
     head = tr(
         "<b>{game}</b> · deal {n} · dealer {dealer}",
         game=game_title(view["game"], tr),
@@ -185,7 +193,7 @@ def table_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
             )
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
-    elif view.get("to_act") is not None:
+    elif view.get("to_act") is not None and not closed:
         lines.append(tr("Turn: <b>{name}</b>", name=name_of(names, view["to_act"])))
     return "\n".join(lines)
 

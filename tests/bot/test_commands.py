@@ -501,7 +501,10 @@ async def test_a_private_game_ended_by_its_player_sends_no_second_notice(
     await ann.send(ann.id, command)
     await fake.wait_handled()
     # the table message says it, and no message is sent to say it again
-    assert any(t.endswith("\n\nThe table was cancelled.") for t in texts(fake, ann.id))
+    ended = [t for t in texts(fake, ann.id) if t.endswith("\n\nThe table was cancelled.")]
+    assert ended
+    # the table as it was left, but with nobody to move
+    assert all("Score: Ann" in t and "Turn:" not in t for t in ended)
     assert not fake.calls("sendMessage", since=mark)
 
 

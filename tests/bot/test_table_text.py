@@ -309,3 +309,21 @@ def test_a_golden_round_deal_says_its_points_count_double() -> None:
     assert line in table_text(game.view(None, brief=True), NAMES, EN).splitlines()
     plain = new_game("thousand", 3, ThousandConventions(), seed=1)
     assert line not in table_text(plain.view(None, brief=True), NAMES, EN)
+
+
+def test_a_closed_table_names_nobody_to_move() -> None:
+    game = new_game("thousand", 3, seed=1)
+    seat = game.current_seat()
+    assert seat is not None
+    view = game.view(None, brief=True)
+    for tr, turn in ((EN, "Turn:"), (RU, "Ход:")):
+        shown = table_text(view, NAMES, tr).splitlines()
+        assert f"{turn} <b>{NAMES[seat]}</b>" in shown
+        closed = table_text(view, NAMES, tr, closed=True).splitlines()
+        # the rest of the table as it was left
+        assert closed == [line for line in shown if not line.startswith(turn)]
+
+
+def test_a_score_below_zero_has_the_minus_sign() -> None:
+    view = dict(new_game("thousand", 3, seed=1).view(None, brief=True), totals=[-200, 0, 120])
+    assert "Score: Ann −200 · Ben 0 · Cid 120" in table_text(view, NAMES, EN).splitlines()

@@ -312,6 +312,8 @@ async def test_a_table_whose_last_person_lets_three_turns_run_out_closes(
     assert shown.count(closing) == 1
     assert "The table was cancelled." not in shown  # the one notice says it
     assert lobby.text.endswith(closing)
+    # the last state of the game stays, but nobody's turn: nobody moves any more
+    assert "Score: Ann" in lobby.text and "Turn:" not in lobby.text
     # bots alone do not play on: no seat is handed to one, nothing more is due
     assert not any("missed 3 turns" in t for t in shown)
     closed = await record(timed, table_id)

@@ -159,7 +159,7 @@ class TableCore:
             notice = notice or tr("The table was cancelled.")
             game = self.peek(record)
             names = [s.name for s in record.seats]
-            last = table_text(game.view(None, brief=True), names, tr)
+            last = table_text(game.view(None, brief=True), names, tr, closed=True)
             # the table message says so too, so the notice, which tells the group at once,
             # may be left out when the group has used its minute rather than keep this waiting
             await self.publisher.show(record.chat_id, record.table_msg_id, f"{last}\n\n{notice}")
