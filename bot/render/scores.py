@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from bot.engine.base import ScoreRow, Scoresheet
+from bot.engine.deberts.scoring import BAIT_MARK
 from bot.i18n import Translator
 from bot.render.cards import last_trick_line, suit_symbol
-from bot.render.common import LISTED_NAME, cut, game_title, name_of
+from bot.render.common import LISTED_NAME, MINUS, cut, game_title, name_of, signed
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
@@ -29,6 +31,21 @@ def _listed(names: list[str]) -> list[str]:
 def _cell(text: str) -> str:
     # one place short of the column, so a long name never runs into the next one
     return text[: _COLUMN - 1].rjust(_COLUMN)
+
+
+_HANGING_MARK = re.compile(r"vs\((\d+)\)")
+
+
+def _mark(cell: str, tr: Translator) -> str:
+    """A scoresheet cell as the players read it, not as the engine (and a saved game)
+    writes it: "bait" for an English player's "БТ", "vs 83" for "vs(83)" (in brackets
+    after a score, it would nest them), "−120" with the minus sign for "-120"."""
+    if cell == BAIT_MARK:
+        return tr("bait")
+    hanging = _HANGING_MARK.fullmatch(cell)
+    if hanging:
+        return f"vs {hanging[1]}"
+    return MINUS + cell[1:] if cell.startswith("-") else cell
 
 
 def _notes(
@@ -71,22 +88,21 @@ def _notes(
         )
     if notes.get("takes_all") is True:
         lines.append(tr("Winner takes all: the bidder writes the whole deal."))
-    if notes.get("conceded") is True:
-        lines.append(tr("The bidder conceded."))
+    if notes.get("conceded") is True and notes.get("outcome") != "conceded":
+        lines.append(tr("The bidder conceded."))  # unless the outcome line said it
     if notes.get("redeal") is True:
         lines.append(tr("Redeal: nothing is scored."))
     if notes.get("golden") is True:
         lines.append(tr("Golden round: the deal's points count double."))
-    per_seat = {
-        "points": tr("Deal points"),
-        "on_barrel": tr("On the barrel"),
-        "dump_truck": tr("Dump truck (555 → 0)"),
-    }
-    for key, label in per_seat.items():
-        value = notes.get(key)
-        if isinstance(value, list) and len(value) == len(names) and any(value):
-            shown = ", ".join(f"{name_of(names, i)} {_fact(v, tr)}" for i, v in enumerate(value))
-            lines.append(f"{label}: {shown}")
+    if isinstance(points, list) and len(points) == len(names) and any(points):
+        shown = ", ".join(f"{name_of(names, i)} {_number(p)}" for i, p in enumerate(points))
+        lines.append(f"{tr('Deal points')}: {shown}")
+    # Who sits on the barrel ("on_barrel") is not repeated here: the barrel lines below
+    # say who climbed onto it this deal, the scoresheet under them who sits there now.
+    trucked = notes.get("dump_truck")
+    if isinstance(trucked, list) and any(trucked):
+        who = ", ".join(name_of(names, i) for i, t in enumerate(trucked) if t)
+        lines.append(f"{tr('Dump truck (555 → 0)')}: {who}")
     marriages = _nonzero(notes.get("marriages"), names)
     if marriages:
         lines.append(tr("Marriages declared: {line}", line=marriages))
@@ -145,18 +161,19 @@ def _nonzero(values: Any, names: list[str]) -> str:
     """The seats with a value other than 0, as "Ann 49, Cid 20"; "" if there is none."""
     if not isinstance(values, list):
         return ""
-    return ", ".join(f"{name_of(names, i)} {v}" for i, v in enumerate(values) if v)
+    return ", ".join(f"{name_of(names, i)} {_number(v)}" for i, v in enumerate(values) if v)
 
 
-def _fact(value: Any, tr: Translator) -> str:
-    if value is True:
-        return tr("yes")
-    if value is False:
-        return tr("no")
+def _number(value: Any) -> str:
+    """A number with the minus sign the texts use ("−120"); anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return signed(value)
     return escape(str(value))
 
 
-def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+def _sheet_notes(
+    notes: dict[str, Any], names: list[str], tr: Translator, winner: int | None = None
+) -> list[str]:
     names = _listed(names)
     lines = []
     bolts = notes.get("bolts")
@@ -164,7 +181,8 @@ def _sheet_notes(notes: dict[str, Any], names: list[str], tr: Translator) -> lis
         shown = ", ".join(f"{name_of(names, i)} {b}" for i, b in enumerate(bolts))
         lines.append(tr("Bolts: {line}", line=shown))
     barrel = notes.get("barrel")
-    if isinstance(barrel, dict) and barrel.get("seat") is not None:
+    # once the game is won, the winner sits on the barrel no more
+    if isinstance(barrel, dict) and barrel.get("seat") is not None and winner is None:
         lines.append(
             tr(
                 "On the barrel: {name} (attempt {n})",
@@ -184,14 +202,14 @@ def scoresheet_text(
     """``deals``: how many of the latest deals are listed; the totals sum up all."""
     header = "    " + "".join(_cell(n) for n in names)
     shown = sheet.rows[-deals:]
-    rows = [f"{row.deal_no:>3} " + "".join(_cell(c) for c in row.cells) for row in shown]
+    rows = [f"{row.deal_no:>3} " + "".join(_cell(_mark(c, tr)) for c in row.cells) for row in shown]
     if len(shown) < len(sheet.rows):
         rows.insert(0, "  …")
-    total = tr("Σ").ljust(4)[:4] + "".join(_cell(str(t)) for t in sheet.totals)
+    total = tr("Σ").ljust(4)[:4] + "".join(_cell(signed(t)) for t in sheet.totals)
     table = "\n".join([header, *rows, total])
     lines = [tr("<b>Scoresheet — {game}</b>", game=game_title(sheet.game, tr))]
     lines.append(f"<pre>{escape(table)}</pre>")
-    lines += _sheet_notes(sheet.notes, names, tr)
+    lines += _sheet_notes(sheet.notes, names, tr, sheet.winner)
     return "\n".join(lines)
 
 
@@ -206,7 +224,8 @@ def deal_result_text(
     """``last_trick``: the deal's final trick, which no table message shows (the deal is
     scored as it is taken)."""
     deltas = " · ".join(
-        f"{name_of(names, i)} {d:+d}" + (f" ({escape(c)})" if not c.lstrip("-").isdigit() else "")
+        f"{name_of(names, i)} {signed(d, plus=True)}"
+        + (f" ({escape(_mark(c, tr))})" if not c.lstrip("-").isdigit() else "")
         for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
     )
     lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
@@ -223,7 +242,7 @@ def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     lines.append(
         tr(
             "Final scores: {line}",
-            line=" · ".join(f"{name_of(names, i)} {t}" for i, t in enumerate(sheet.totals)),
+            line=" · ".join(f"{name_of(names, i)} {signed(t)}" for i, t in enumerate(sheet.totals)),
         )
     )
     marsed = sheet.notes.get("mars")  # the seats that lost below half the target

@@ -8,7 +8,7 @@ from babel.messages.pofile import read_po
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.i18n import LOCALES_DIR, Translator, make_i18n
 from bot.render.common import option_label
-from bot.render.scores import deal_result_text, final_text
+from bot.render.scores import deal_result_text, final_text, scoresheet_text
 from bot.render.table import last_trick_text
 
 RU = Translator(make_i18n("ru"), "ru")
@@ -97,3 +97,53 @@ def test_bella_is_spelt_bela() -> None:
     assert RU("bella") == "бела"
     assert RU("Bella: {line}", line="Аня 20") == "Бела: Аня 20"
     assert not [text for text in _catalog().values() if "бэл" in text.lower()]
+
+
+def test_a_thousand_result_names_who_the_dump_truck_took_and_not_who_it_did_not() -> None:
+    """Not "Самосвал (555 → 0): Аня нет, Борис да"; the barrel said once, not per seat."""
+    notes = {
+        "bidder": 1,
+        "contract": 120,
+        "outcome": "made",
+        "dump_truck": [False, True],
+        "on_barrel": [False, True],
+        "barrel_events": [{"seat": 1, "event": "climbed"}],
+    }
+    row = ScoreRow(4, ("555", "880"), (0, 880), (0, 120), notes)
+    sheet = Scoresheet("thousand", 2, (row,), (0, 880), notes={"barrel": {"seat": 1}})
+    lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
+    assert "Самосвал (555 → 0): Борис" in lines
+    assert "На бочку, 880: Борис" in lines
+    # who sits on the barrel: once, under the scoresheet, with the attempt
+    assert [line for line in lines if line.startswith("На бочке")] == [
+        "На бочке: Борис (попытка 1)"
+    ]
+    assert not any(" да" in line or " нет" in line for line in lines)
+
+
+def test_the_scoresheet_of_a_game_won_on_the_barrel_has_nobody_on_it() -> None:
+    row = ScoreRow(9, ("700", "1001"), (700, 1001), (0, 121), {})
+    barrel = {"barrel": {"seat": 1, "attempts": 1}}
+    won = Scoresheet("thousand", 2, (row,), (700, 1001), winner=1, notes=barrel)
+    text = scoresheet_text(won, NAMES[:2], RU)
+    assert "На бочке" not in text
+    playing = Scoresheet("thousand", 2, (row,), (700, 880), notes=barrel)
+    assert "На бочке: Борис (попытка 2)" in scoresheet_text(playing, NAMES[:2], RU)
+
+
+def test_a_conceded_deal_says_so_once() -> None:
+    notes = {"bidder": 0, "contract": 120, "outcome": "conceded", "conceded": True}
+    row = ScoreRow(1, ("0", "60"), (0, 60), (0, 60), notes)
+    lines = deal_result_text(row, Scoresheet("thousand", 2, (row,), (0, 60)), NAMES[:2], RU)
+    assert "Итог: роспись" in lines.splitlines()
+    assert "Заказавший расписал." not in lines
+
+
+def test_deberts_marks_keep_the_russian_bait_and_lose_the_nested_brackets() -> None:
+    bait = ScoreRow(1, ("БТ", "96"), (0, 96), (0, 96), {"bidder": 0, "outcome": "bait"})
+    hanging = ScoreRow(2, ("40", "vs(83)"), (40, 96), (40, 0), {"bidder": 1})
+    sheet = Scoresheet("deberts", 2, (bait, hanging), (40, 96))
+    assert "Аня 0 (БТ) · Борис +96" in deal_result_text(bait, sheet, NAMES[:2], RU).splitlines()
+    assert "Аня +40 · Борис 0 (vs 83)" in deal_result_text(hanging, sheet, NAMES[:2], RU)
+    table = scoresheet_text(sheet, NAMES[:2], RU)
+    assert "      БТ" in table and "   vs 83" in table and "vs(" not in table

@@ -164,7 +164,8 @@ def test_a_thousand_result_tells_of_bolts_only_in_a_deal_with_one() -> None:
     penalties = quiet = 0
     for row, lines in _results("thousand", 3):
         bolted = [NAMES[s] for s, b in enumerate(row.notes["bolts"]) if b]
-        fined = [f"{NAMES[s]} {p}" for s, p in enumerate(row.notes["bolt_penalties"]) if p]
+        # a fine with the minus sign the texts use, not a hyphen
+        fined = [f"{NAMES[s]} −{-p}" for s, p in enumerate(row.notes["bolt_penalties"]) if p]
         if bolted:
             assert f"Bolt this deal: {', '.join(bolted)}" in lines
         else:
@@ -376,3 +377,36 @@ def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
         else:
             assert not any(line.startswith("Hanging points paid") for line in lines)
     assert paid_out
+
+
+def test_deberts_marks_read_in_english_and_keep_the_columns() -> None:
+    """The engine's "БТ" and "vs(83)", kept in saved games, as an English player reads them."""
+    tr = Translator(make_i18n("en"), "en")
+    bait = ScoreRow(1, ("БТ", "96", "20"), (0, 96, 20), (0, 96, 20), {"bidder": 0})
+    hanging = ScoreRow(2, ("40", "96", "vs(83)"), (40, 96, 20), (40, 0, 0), {"bidder": 2})
+    sheet = Scoresheet("deberts", 3, (bait, hanging), (40, 96, 20))
+    lines = _visible(deal_result_text(bait, sheet, NAMES, tr)).splitlines()
+    assert "Ann 0 (bait) · Ben +96 · Cid +20" in lines
+    lines = _visible(deal_result_text(hanging, sheet, NAMES, tr)).splitlines()
+    assert "Ann +40 · Ben 0 · Cid 0 (vs 83)" in lines
+    table = _visible(scoresheet_text(sheet, NAMES, tr)).splitlines()[1:]
+    assert table[1].split() == ["1", "bait", "96", "20"]
+    assert table[2].split() == ["2", "40", "96", "vs", "83"]
+    assert "БТ" not in "".join(table) and "vs(" not in "".join(table)
+    assert len({len(row) for row in table}) == 1
+
+
+def test_negative_scores_have_the_minus_sign_everywhere() -> None:
+    """Not "-200" in one line and "−120" in the next."""
+    tr = Translator(make_i18n("en"), "en")
+    notes = {"bolt_penalties": [-120, 0, 0], "points": [0, 60, 60]}
+    first = ScoreRow(1, ("-1000", "60", "60"), (-1000, 60, 60), (-1000, 60, 60), notes)
+    sheet = Scoresheet("thousand", 3, (first,), (-1000, 60, 60), winner=1)
+    lines = _visible(deal_result_text(first, sheet, NAMES, tr)).splitlines()
+    assert "Ann −1000 · Ben +60 · Cid +60" in lines
+    assert "Third bolt: Ann −120" in lines
+    table = _visible(scoresheet_text(sheet, NAMES, tr)).splitlines()[1:]
+    assert table[1] == "  1     −1000       60       60"
+    assert table[2] == "Σ       −1000       60       60"
+    assert "-" not in "".join(table)
+    assert "Final scores: Ann −1000 · Ben 60 · Cid 60" in final_text(sheet, NAMES, tr)
