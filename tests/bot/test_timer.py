@@ -77,6 +77,17 @@ async def started_pair(fake: FakeTelegram, proc: BotProcess) -> tuple[FakeChat, 
     return group, table_id, ("Ann", "Ben")[seat]
 
 
+async def turn_running(
+    fake: FakeTelegram, proc: BotProcess
+) -> tuple[FakeChat, int, int, list[FakeUser]]:
+    """Ann and Ben's table under way: its group, its id, the seat to act, Ann and Ben."""
+    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, users[0])
+    seat = await seat_to_act(proc, table_id)
+    assert seat is not None
+    return group, table_id, seat, users
+
+
 async def press_any(fake: FakeTelegram, user: FakeUser) -> None:
     hand = await fake.wait_for(lambda: hand_message(fake, user))
     buttons = await fake.wait_for(lambda: legal_buttons(hand))
@@ -88,10 +99,7 @@ async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
     fake_telegram: FakeTelegram, timed: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, users[0])
-    seat = await seat_to_act(timed, table_id)
-    assert seat is not None
+    group, table_id, seat, users = await turn_running(fake, timed)
     late, waiting = users[seat], users[1 - seat]
     hand = await fake.wait_for(lambda: hand_message(fake, late))
     stale = (await fake.wait_for(lambda: legal_buttons(hand)))[0].callback_data or ""
@@ -195,6 +203,14 @@ async def until_away(fake: FakeTelegram, proc: BotProcess, table_id: int, other:
     return timeouts
 
 
+async def ann_away(fake: FakeTelegram, proc: BotProcess) -> tuple[FakeChat, FakeUser, int]:
+    """Ann and Ben's table under way, a bot keeping Ann's seat: its group, Ann, its id."""
+    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await start(fake, lobby, ann)
+    await until_away(fake, proc, table_id, ben)
+    return group, ann, table_id
+
+
 @pytest.mark.parametrize("where", ["hand", "My hand", "Last trick"])
 async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
     fake_telegram: FakeTelegram, timed: BotProcess, where: str
@@ -237,9 +253,7 @@ async def test_an_away_player_tapping_twice_is_welcomed_then_shown_their_hand(
     fake_telegram: FakeTelegram, timed: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, ann)
-    await until_away(fake, timed, table_id, ben)
+    group, ann, _ = await ann_away(fake, timed)
     table = table_message(fake, group)
     first = await ann.press(table, "🂠 My hand")
     second = await ann.press(table, "🂠 My hand")
@@ -252,9 +266,7 @@ async def test_an_away_player_may_leave_for_good(
     fake_telegram: FakeTelegram, timed: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann, ben), lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, ann)
-    await until_away(fake, timed, table_id, ben)
+    group, ann, table_id = await ann_away(fake, timed)
     await ann.send(group, "/leave")
     await fake.wait_for_message(group, lambda m: "Ann left the table" in m.text)
     left = (await record(timed, table_id)).seats[0]
@@ -268,10 +280,7 @@ async def test_a_reminder_stays_while_its_turn_runs(
     fake_telegram: FakeTelegram, timed: BotProcess, what: str
 ) -> None:
     fake = fake_telegram
-    group, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
-    await start(fake, lobby, users[0])
-    seat = await seat_to_act(timed, table_id)
-    assert seat is not None
+    group, table_id, seat, users = await turn_running(fake, timed)
     late, other = users[seat], users[1 - seat]
     mark = fake.mark()
     await advance(timed, TIMER * 2 / 3)
