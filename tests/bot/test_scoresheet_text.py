@@ -382,11 +382,13 @@ def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:
 def test_deberts_marks_read_in_english_and_keep_the_columns() -> None:
     """The engine's "БТ" and "vs(83)", kept in saved games, as an English player reads them."""
     tr = Translator(make_i18n("en"), "en")
-    bait = ScoreRow(1, ("БТ", "96", "20"), (0, 96, 20), (0, 96, 20), {"bidder": 0})
+    notes = {"bidder": 0, "outcome": "bait"}
+    bait = ScoreRow(1, ("БТ", "96", "20"), (0, 96, 20), (0, 96, 20), notes)
     hanging = ScoreRow(2, ("40", "96", "vs(83)"), (40, 96, 20), (40, 0, 0), {"bidder": 2})
     sheet = Scoresheet("deberts", 3, (bait, hanging), (40, 96, 20))
     lines = _visible(deal_result_text(bait, sheet, NAMES, tr)).splitlines()
     assert "Ann 0 (bait) · Ben +96 · Cid +20" in lines
+    assert "Outcome: bait" in lines  # the Russian "(БТ)" is for Russian players
     lines = _visible(deal_result_text(hanging, sheet, NAMES, tr)).splitlines()
     assert "Ann +40 · Ben 0 · Cid 0 (vs 83)" in lines
     table = _visible(scoresheet_text(sheet, NAMES, tr)).splitlines()[1:]
