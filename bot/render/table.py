@@ -221,7 +221,11 @@ def again_keyboard(table_id: int, tr: Translator) -> Keyboard:
     return keyboard([(tr("🔁 Play again"), Again(t=table_id))])
 
 
-def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
+def hand_text(
+    view: dict[str, Any], names: list[str], tr: Translator, *, table_above: bool = False
+) -> str:
+    """``table_above``: the table message sits right above, as in a private game against
+    bots, so the hand leaves the deal's lines (trump, auction, trick) to it."""
     seat = view["seat"]
     head = tr(
         "<b>{game}</b> · deal {n} · your hand, {name}",
@@ -230,7 +234,9 @@ def hand_text(view: dict[str, Any], names: list[str], tr: Translator) -> str:
         name=name_of(names, seat),
     )
     my_turn = view.get("to_act") == seat and bool(view.get("legal"))
-    lines = [head, *_table_lines(view, names, tr, live=my_turn)]
+    lines = [head]
+    if not table_above:
+        lines += _table_lines(view, names, tr, live=my_turn)
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif my_turn:

@@ -213,7 +213,7 @@ class Publisher:
             await self._drop_reminder(record, person.user_id)
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
-        text = table.hand_text(view, names, user_tr)
+        text = table.hand_text(view, names, user_tr, table_above=record.solo)
         resend = person.user_id in moved
         if to_act == seat and to_act_before != seat and not record.solo:
             now = self.sender.clock()
@@ -258,7 +258,11 @@ class Publisher:
         )
         self._hand_shown.pop((record.id, user_id), None)
         await self._hand(
-            record, user_id, table.hand_text(view, names, user_tr), markup, resend=resend
+            record,
+            user_id,
+            table.hand_text(view, names, user_tr, table_above=record.solo),
+            markup,
+            resend=resend,
         )
         await self._reachable(record, user_id, record.seats[seat].name)
 

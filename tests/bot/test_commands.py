@@ -490,6 +490,26 @@ async def test_a_player_who_blocks_the_bot_mid_game_is_named_in_the_group(
     assert len(told) == 1
 
 
+async def test_a_private_hand_leaves_the_deal_to_the_table_message_right_above(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    ann = await solo(fake)
+    hand = await fake.wait_for(lambda: hand_message(fake, ann))
+    table, below = fake.messages(ann, from_bot=True)[-2:]
+    assert below is hand and table.text.startswith("Deberts · deal 1 · dealer")
+    # the open card, the auction and the turn are said once, by the table message
+    assert "Open card: " in table.text and "Open card: " not in hand.text
+    assert hand.text.startswith("Deberts · deal 1 · your hand, Ann")
+    # in a group the hand must say them itself: the table is in another chat
+    group, (cid, dan) = await group_of(fake, "Cid", "Dan")
+    await started(fake, group, cid, dan)
+    to_act = next(
+        h for h in (hand_message(fake, u) for u in (cid, dan)) if h and h.find_buttons("Play")
+    )
+    assert "Open card: " in to_act.text
+
+
 @pytest.mark.parametrize("command", ["/leave", "/cancel"])
 async def test_a_private_game_ended_by_its_player_sends_no_second_notice(
     fake_telegram: FakeTelegram, running: BotProcess, command: str
