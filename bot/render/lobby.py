@@ -94,11 +94,16 @@ def lobby_text(
         + (f" 🤖 ({escape(level_label(s.bot or '', tr))})" if s.is_bot else "")
         for i, s in enumerate(record.seats)
     )
+    head = [
+        tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
+        "",
+        conventions_summary(record.conventions, record.turn_timer, tr, explain=explain),
+    ]
+    if explain:
+        return "\n".join(head)  # the settings alone: with the players, too long for a phone
     return "\n".join(
         [
-            tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
-            "",
-            conventions_summary(record.conventions, record.turn_timer, tr, explain=explain),
+            *head,
             "",
             tr("Players ({n} of {lo}–{hi}):", n=len(record.seats), lo=min_seats, hi=max_seats),
             players or "—",

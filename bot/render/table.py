@@ -79,7 +79,10 @@ def _table_lines(
     # worth knowing before bidding: the deal is played for these as well
     hanging = [points for points in view.get("hanging") or [] if points]
     if hanging and view.get("winner") is None:
-        line = tr("Hanging: {n}, to this deal's top scorer", n=hanging[0])
+        line = tr(
+            "Hanging: {n}, to the bidder if the contract is made, shared by the others on a bait",
+            n=hanging[0],
+        )
         if len(hanging) > 1:
             line += " " + tr("(then {points})", points=", ".join(map(str, hanging[1:])))
         lines.append(line)
@@ -277,7 +280,10 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
             text += " " + tr("Or concede.")
         return text
     if any(code[:1] == "g" for code in legal):
-        who = ", ".join(name_of(names, seat, LISTED_NAME) for seat in view.get("to_receive") or [])
+        seats = view.get("to_receive") or []
+        if len(seats) == 1:
+            return tr("Give a card to {name}.", name=name_of(names, seats[0], LISTED_NAME))
+        who = ", ".join(name_of(names, seat, LISTED_NAME) for seat in seats)
         return tr("Give one card to each of: {names}.", names=who)
     if "keep" in legal:
         reason = labels_for(tr, _redeal_reasons).get(view.get("redeal_reason") or "")
@@ -360,14 +366,19 @@ def _alert_name(names: list[str], seat: int) -> str:
 def last_trick_text(
     view: dict[str, Any], names: list[str], tr: Translator, *, previous_deal: Any = None
 ) -> str:
-    """``previous_deal``: the final trick of the deal before, shown until this deal has
-    one of its own (no table message ever showed it)."""
+    """``previous_deal``: the summary of the deal before, whose final trick is shown until
+    this deal has one of its own (no table message ever showed it)."""
     last = view.get("last_trick")
-    if not last and isinstance(previous_deal, dict) and previous_deal.get("cards"):
+    final = previous_deal.get("last_trick") if isinstance(previous_deal, dict) else None
+    # after a deal everyone passed, the summary kept is older: its trick is not "before"
+    just_before = isinstance(previous_deal, dict) and previous_deal.get("deal_no") == (
+        view.get("deal_no", 0) - 1
+    )
+    if not last and just_before and isinstance(final, dict) and final.get("cards"):
         return tr(
             "Last trick of the deal before: {cards}. Taken by {name}.",
-            cards=_alert_cards(previous_deal, names, tr),
-            name=_alert_name(names, previous_deal["winner"]),
+            cards=_alert_cards(final, names, tr),
+            name=_alert_name(names, final["winner"]),
         )
     if not last:
         return tr("No trick has been played yet in this deal.")

@@ -140,8 +140,10 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     await (await ann.press(lobby, "Settings")).answer()
     labels = [b.text for b in lobby.buttons]
     assert labels[:2] == ["Target: 501", "Winner takes all: no"]
-    # open, the settings say what each convention means
+    # open, the settings say what each convention means, and only that: with the
+    # players and the lobby's instructions it would not fit on a phone's screen
     assert "the trump seven may be swapped for the open card" in lobby.text
+    assert "Players (" not in lobby.text and "Join, then" not in lobby.text
     assert "Turn timer: off" in labels
     await (await ann.press(lobby, "Trump in combinations: Moscow")).answer()
     await (await ann.press(lobby, "Turn timer: off")).answer()
@@ -150,6 +152,7 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     await (await ann.press(lobby, "« Back")).answer()
     assert "• Trump in combinations: Kharkov" in lobby.text
     assert "the trump seven may be swapped" not in lobby.text
+    assert "Players (1 of 2–3):" in lobby.text
     assert "• Turn timer: 30 s" in lobby.text
 
 

@@ -11,7 +11,7 @@ from bot.engine.deberts.state import DebertsConventions
 from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import card_label, sort_codes
-from bot.render.table import hand_keyboard, hand_text, table_text
+from bot.render.table import hand_keyboard, hand_text, last_trick_text, table_text
 
 NAMES = ["Ann", "Ben", "Cid"]
 EN = Translator(make_i18n("en"), "en")
@@ -108,7 +108,7 @@ def test_a_deberts_four_sevens_redeal_names_who_asked() -> None:
     assert game.deal_no == deal_no + 1
     name = NAMES[seat]
     assert f"Deal {deal_no} was dealt again: {name} declared four sevens." in _lines(game)
-    assert f"Сдача {deal_no} пересдана: {name} объявляет четыре семёрки." in _lines(game, RU)
+    assert f"Сдача {deal_no} пересдана — четыре семёрки: {name}." in _lines(game, RU)
 
 
 def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> None:
@@ -199,13 +199,19 @@ def test_hanging_points_are_on_the_table_while_the_next_deal_is_played_for_them(
         game = _play_until("deberts", 3, lambda g: bool(g.view(None)["hanging"]), conventions)
         view = game.view(None, brief=True)
         at_stake = view["hanging"][0]
-        line = f"Hanging: {at_stake}, to this deal's top scorer"
+        # RULINGS: whoever scores most takes them, so the bidder who makes the contract;
+        # a bait shares them among the whistlers
+        line = f"Hanging: {at_stake}, to the bidder if the contract is made, shared by the others"
         assert line in table_text(view, NAMES, EN)
         for seat in range(3):  # players bid knowing it
             assert line in hand_text(game.view(seat, brief=True), NAMES, EN)
     # hanging separately, amounts queue up: one is played a deal
     queued = {**view, "hanging": [83, 40, 12]}
-    assert "Hanging: 83, to this deal's top scorer (then 40, 12)" in table_text(queued, NAMES, EN)
+    shown = table_text(queued, NAMES, EN)
+    assert (
+        "Hanging: 83, to the bidder if the contract is made, shared by the others on a bait"
+        " (then 40, 12)" in shown
+    )
 
 
 def _my_hand(game: Game) -> tuple[str, list[list[str]]]:
@@ -245,6 +251,12 @@ def test_a_give_away_is_asked_for_a_card_a_row_its_recipients_side_by_side() -> 
     assert seat is not None
     others = [NAMES[s] for s in range(3) if s != seat]
     assert f"Give one card to each of: {', '.join(others)}." in text.splitlines()
+    # once one of them has theirs, the other is named alone
+    given = next(c for c in game.legal_actions(seat) if c.startswith("g"))
+    after = game.clone()
+    after.apply(seat, given)
+    left = [NAMES[s] for s in range(3) if s not in (seat, int(given[3:]))]
+    assert f"Give a card to {left[0]}." in _my_hand(after)[0].splitlines()
     hand = game.view(seat, brief=True)["hand"]
     assert len(rows) == len(hand)  # no row of plain cards above: the text lists them
     for row, code in zip(rows, sort_codes(hand), strict=True):
@@ -327,3 +339,18 @@ def test_a_closed_table_names_nobody_to_move() -> None:
 def test_a_score_below_zero_has_the_minus_sign() -> None:
     view = dict(new_game("thousand", 3, seed=1).view(None, brief=True), totals=[-200, 0, 120])
     assert "Score: Ann −200 · Ben 0 · Cid 120" in table_text(view, NAMES, EN).splitlines()
+
+
+def test_last_trick_names_the_deal_before_only_if_it_was_played_just_before() -> None:
+    game = _play_until("deberts", 2, lambda g: g.rows_scored > 0 and not g.view(None)["trick"])
+    view = game.view(None, brief=True)
+    summary = game.view(None)["last_deal"]
+    assert summary["deal_no"] == view["deal_no"] - 1 and not view["last_trick"]
+    final = summary["last_trick"]
+    cards = ", ".join(f"{NAMES[p['seat']]} {card_label(p['card'], 'en')}" for p in final["cards"])
+    shown = last_trick_text(view, NAMES, EN, previous_deal=summary)
+    assert shown == f"Last trick of the deal before: {cards}. Taken by {NAMES[final['winner']]}."
+    # a deal everyone passed came between: that trick is two deals old
+    passed_out = {**view, "deal_no": view["deal_no"] + 1}
+    told = last_trick_text(passed_out, NAMES, EN, previous_deal=summary)
+    assert told == "No trick has been played yet in this deal."

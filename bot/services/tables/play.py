@@ -117,8 +117,6 @@ class Play(TableCore):
             return Reply(tr("This button belongs to another chat."), alert=True)
         game = self.peek(record)
         view = game.view(None, brief=True)
-        previous = None
-        if not view.get("last_trick"):
-            previous = (game.view(None).get("last_deal") or {}).get("last_trick")
+        previous = None if view.get("last_trick") else game.view(None).get("last_deal")
         names = [s.name for s in record.seats]
         return Reply(last_trick_text(view, names, tr, previous_deal=previous), alert=True)
