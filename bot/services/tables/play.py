@@ -56,9 +56,12 @@ class Play(TableCore):
         )
         return Reply(tr("Welcome back: you have your seat again."))
 
-    async def _take_back(self, table_id: int, who: Person, tr: Translator) -> Reply | None:
-        """Any button of the table gives an away player their seat back: the welcome, or
-        ``None`` if the seat is not away (any more)."""
+    async def _read(self, table_id: int, who: Person, tr: Translator) -> TableRecord | Reply | None:
+        """The table as a button of it finds it; or, as any button of the table gives an
+        away player their seat back, the welcome when the presser was away."""
+        record = await self.tables.get(table_id)
+        if record is None or record.away_seat_of(who.id) is None:
+            return record
         async with self.lock(table_id):
             record = await self.tables.get(table_id)
             if (
@@ -67,17 +70,14 @@ class Play(TableCore):
                 and record.away_seat_of(who.id) is not None
             ):
                 return await self._come_back(record, who.id, tr)
-        return None
+        return record  # a press just before took it back
 
     async def hand(self, table_id: int, who: Person, tr: Translator) -> Reply:
         """The presser's hand as an alert; at their turn the hand message comes again too,
         as it may have been deleted and nothing else would bring its buttons back."""
-        record = await self.tables.get(table_id)
-        if record is not None and record.away_seat_of(who.id) is not None:
-            welcome = await self._take_back(table_id, who, tr)
-            if welcome is not None:
-                return welcome
-            record = await self.tables.get(table_id)  # a press just before took it back
+        record = await self._read(table_id, who, tr)
+        if isinstance(record, Reply):
+            return record
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seat = record.seat_of(who.id)
@@ -105,11 +105,9 @@ class Play(TableCore):
         chat_id: int | None = None,
     ) -> Reply:
         """The last trick, for the table's chat and its players only."""
-        record = await self.tables.get(table_id)
-        if who is not None and record is not None and record.away_seat_of(who.id) is not None:
-            welcome = await self._take_back(table_id, who, tr)
-            if welcome is not None:
-                return welcome
+        record = await (self.tables.get(table_id) if who is None else self._read(table_id, who, tr))
+        if isinstance(record, Reply):
+            return record
         if record is None or record.state is None:
             return Reply(tr("This table is no longer open."), alert=True)
         seated = who is not None and record.seat_of(who.id) is not None
