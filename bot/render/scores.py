@@ -230,7 +230,7 @@ def deal_result_text(
     )
     lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
     lines += _notes(row.notes, names, tr, hanging_below=sheet.notes.get("hanging"))
-    final = last_trick_line(last_trick, _listed(names), tr)
+    final = last_trick_line(last_trick, names, tr)  # which cuts the names itself
     if final:
         lines.append(final)
     lines += ["", scoresheet_text(sheet, names, tr, deals=RESULT_ROWS)]

@@ -279,7 +279,7 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
         if "concede" in legal:
             text += " " + tr("Or concede.")
         return text
-    if any(code[:1] == "g" for code in legal):
+    if _gives(legal):
         seats = view.get("to_receive") or []
         if len(seats) == 1:
             return tr("Give a card to {name}.", name=name_of(names, seats[0], LISTED_NAME))
@@ -296,6 +296,11 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
     return None
 
 
+def _gives(codes: list[str]) -> bool:
+    """Whether these actions are the give-away's: a card to an opponent each."""
+    return any(code[:1] == "g" for code in codes)
+
+
 def _extras(view: dict[str, Any]) -> list[str]:
     """The legal actions that are not one of the hand's cards: bids, contracts, Pass..."""
     hand = set(view.get("hand") or [])
@@ -310,7 +315,7 @@ def _cards_on_buttons(hand: list[str], extras: list[str]) -> bool:
     beside ten cards: then the actions keep their buttons, every one of them, and the
     cards are listed in the message instead (no card is playable then anyway).
     """
-    if any(code[:1] == "g" for code in extras):
+    if _gives(extras):
         return False  # every give-away button names its card already
     return len(hand) + len(extras) <= _MAX_BUTTONS
 
@@ -333,7 +338,7 @@ def hand_keyboard(
                 label = f"▶ {label}" if code in playable else f"· {label} ·"
             cards.append((label, act_data(table_id, version, "c" + code)))
     recipients = len(view.get("to_receive") or ())
-    giving = recipients > 1 and all(code[:1] == "g" for code in extras)
+    giving = recipients > 1 and _gives(extras)
     if giving:
         # a card a row, in the hand's order, its recipients side by side
         order = {code: i for i, code in enumerate(sort_codes(hand))}
@@ -369,24 +374,22 @@ def last_trick_text(
     """``previous_deal``: the summary of the deal before, whose final trick is shown until
     this deal has one of its own (no table message ever showed it)."""
     last = view.get("last_trick")
-    final = previous_deal.get("last_trick") if isinstance(previous_deal, dict) else None
-    # after a deal everyone passed, the summary kept is older: its trick is not "before"
-    just_before = isinstance(previous_deal, dict) and previous_deal.get("deal_no") == (
-        view.get("deal_no", 0) - 1
-    )
-    if not last and just_before and isinstance(final, dict) and final.get("cards"):
+    if last:
         return tr(
-            "Last trick of the deal before: {cards}. Taken by {name}.",
-            cards=_alert_cards(final, names, tr),
-            name=_alert_name(names, final["winner"]),
+            "Last trick: {cards}. Taken by {name}.",
+            cards=_alert_cards(last, names, tr),
+            name=_alert_name(names, last["winner"]),
         )
-    if not last:
-        return tr("No trick has been played yet in this deal.")
-    return tr(
-        "Last trick: {cards}. Taken by {name}.",
-        cards=_alert_cards(last, names, tr),
-        name=_alert_name(names, last["winner"]),
-    )
+    # after a deal everyone passed, the summary kept is older: its trick is not "before"
+    if isinstance(previous_deal, dict) and previous_deal.get("deal_no") == view["deal_no"] - 1:
+        final = previous_deal.get("last_trick")
+        if isinstance(final, dict) and final.get("cards"):
+            return tr(
+                "Last trick of the deal before: {cards}. Taken by {name}.",
+                cards=_alert_cards(final, names, tr),
+                name=_alert_name(names, final["winner"]),
+            )
+    return tr("No trick has been played yet in this deal.")
 
 
 def _alert_cards(trick: dict[str, Any], names: list[str], tr: Translator) -> str:

@@ -93,7 +93,7 @@ class Publisher:
             markup = (
                 lobby_render.settings_keyboard(record, settings, tr)
                 if settings is not None
-                else lobby_render.lobby_keyboard(record, tr)
+                else lobby_render.lobby_keyboard(record, tr, max_seats=seats[1])
             )
         # through the throttle at once, so a group that used its minute does not keep
         # the press waiting: the lobby catches up when a slot frees
