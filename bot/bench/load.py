@@ -402,7 +402,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             polled.cancel()
             raise RuntimeError("the bot did not start polling:\n" + bot.log_tail())
         await asyncio.sleep(0.5)  # let start-up calls settle before the idle RSS
-        idle_rss_kb = bot.status_kb("VmRSS")
+        (idle_rss_kb,) = bot.status_kb("VmRSS")
 
         run = LoadRun(args, fake)
         tables = _make_tables(args, fake)
@@ -431,7 +431,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             MachineCpu.busy_seconds(),
         )
         window_start = time.perf_counter()
-        window_rss_kb = bot.status_kb("VmRSS") if bot.running else 0
+        (window_rss_kb,) = bot.status_kb("VmRSS") if bot.running else (0,)
         run.measuring = True
         await asyncio.wait(waits, timeout=args.seconds, return_when=asyncio.FIRST_COMPLETED)
         window_end = time.perf_counter()
@@ -442,8 +442,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         machine = MachineCpu.busy_seconds() - machine0
         calls = fake.tally - calls_before
         failed_calls = sum(fake.failed.values())
-        peak_rss_kb = bot.status_kb("VmHWM") if bot_alive else 0
-        end_rss_kb = bot.status_kb("VmRSS") if bot_alive else 0
+        peak_rss_kb, end_rss_kb = bot.status_kb("VmHWM", "VmRSS") if bot_alive else (0, 0)
         db_bytes = _db_bytes(database)
         for task in (*loops, all_done, stopped):
             task.cancel()

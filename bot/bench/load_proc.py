@@ -118,12 +118,18 @@ class BotProcess:
         finally:
             log.close()
 
-    def status_kb(self, field: str) -> int:
-        """A ``VmRSS``/``VmHWM``-style line of /proc/<pid>/status, in kB."""
+    def status_kb(self, *fields: str) -> tuple[int, ...]:
+        """``VmRSS``/``VmHWM``-style lines of /proc/<pid>/status, in kB (0 if missing).
+
+        Read together, as one snapshot: read one by one from a running process, the RSS
+        read second may already be past the high-water mark read first.
+        """
+        found = {}
         for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-        return 0
+            name, _, value = line.partition(":")
+            if name in fields:
+                found[name] = int(value.split()[0])
+        return tuple(found.get(field, 0) for field in fields)
 
     def cpu_seconds(self) -> float:
         return process_cpu_seconds(self.pid)
