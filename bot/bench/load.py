@@ -21,7 +21,8 @@ first, then edits the hands); Bot API calls (all but getUpdates) per card played
 the bot's peak RSS (VmHWM) and its growth over the idle bot per table; SQLite
 file + WAL bytes per finished game; CPU time of the bot process, of this process
 (fake server and players) and of the rest of the machine, to show what limits the
-figures. Run it from the repository root
+figures. ``--rtt-ms`` puts the fake Telegram that many milliseconds of round trip
+away, as the real one is. Run it from the repository root
 (it needs ``tests/fake_telegram``). The last output line is JSON.
 """
 
@@ -373,7 +374,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     LoadFake = _import_fake()
 
     started = time.perf_counter()
-    fake = LoadFake(bot_token=TOKEN)
+    fake = LoadFake(bot_token=TOKEN, rtt=args.rtt_ms / 1000)
     await fake.start()
     database = workdir / "bot.sqlite3"
     profile = Path(args.profile) if args.profile else None
@@ -387,7 +388,10 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         database,
         workdir,
         profile,
-        settings={"GROUP_MESSAGES_PER_MINUTE": str(group_rate)},
+        settings={
+            "GROUP_MESSAGES_PER_MINUTE": str(group_rate),
+            **({"UPDATE_WORKERS": str(args.workers)} if args.workers else {}),
+        },
     )
     try:
         await bot.start()
@@ -476,6 +480,8 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "game": args.game,
         "seats": {g: args.players or DEFAULT_SEATS[g] for g in sorted({t.game for t in active})},
         "think_ms": args.think_ms,
+        "rtt_ms": args.rtt_ms,
+        "update_workers": args.workers or None,
         "group_messages_per_minute": args.group_rate or None,
         "warmup_s": args.warmup,
         "setup_s": round(setup_s, 2),
@@ -555,6 +561,11 @@ def limits(figures: dict[str, Any]) -> str:
             f"the bot spends {figures['bot_cpu_ms_per_press']:.1f} ms CPU a press:"
             f" at most ~{1000 / figures['bot_cpu_ms_per_press']:.0f} presses/s on a whole core"
         )
+    if figures["rtt_ms"] and bot < 0.85:
+        reasons.append(
+            f"the presses wait on Telegram: {figures['rtt_ms']:g} ms a round trip, and a press"
+            " makes several in a row"
+        )
     tables = figures["tables"]
     if figures["think_ms"] == 0 and figures["in_flight_mean"] >= 0.5 * tables:
         reasons.append(
@@ -577,8 +588,9 @@ def report(figures: dict[str, Any]) -> str:
     by_method = figures["api_calls_by_method"]
     group_rate = figures["group_messages_per_minute"]
     pacing = f"{group_rate} group messages a minute" if group_rate else "no group pacing"
+    away = f"Telegram {n(figures['rtt_ms'])} ms away" if figures["rtt_ms"] else "no network delay"
     rows = [
-        ("tables", f"{figures['tables']} ({seats}, all seats human; {pacing})", ""),
+        ("tables", f"{figures['tables']} ({seats}, all seats human; {pacing}; {away})", ""),
         (
             "set-up / warm-up / window",
             f"{n(figures['setup_s'])} s / {n(figures['warmup_s'])} s / {n(figures['window_s'])} s",
@@ -677,6 +689,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=0, help="stop after this many finished games")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before a press")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rtt-ms",
+        type=float,
+        default=0.0,
+        help="network round trip of every Bot API call (Telegram: tens of ms; default: 0)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=0, help="the bot's UPDATE_WORKERS (default: its own)"
+    )
     parser.add_argument(
         "--group-rate",
         type=int,

@@ -1,6 +1,6 @@
 """The fake Bot API server tuned for load: per-chat wake-ups, press latencies, call tallies.
 
-:class:`LoadFake` is :class:`tests.fake_telegram.FakeTelegram` with three additions
+:class:`LoadFake` is :class:`tests.fake_telegram.FakeTelegram` with these additions
 for thousands of simulated players in one process:
 
 - a player waits on its own chat (:meth:`LoadFake.wait_chat`), woken only by the
@@ -10,7 +10,9 @@ for thousands of simulated players in one process:
   and when the bot answered it (:attr:`LoadFake.answered`), and
   :meth:`LoadFake.wait_answer` waits for one answer;
 - API calls are tallied by method, and the call log, the update log, deleted
-  messages and edit histories are trimmed so memory stays flat over a long run.
+  messages and edit histories are trimmed so memory stays flat over a long run;
+- ``rtt`` seconds of network round trip on every call, half on the way in and half on
+  the way out, as the real Telegram is tens of milliseconds away and not on loopback.
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ class Answered:
 
 
 class LoadFake(FakeTelegram):
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, rtt: float = 0.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.rtt = rtt
         self.tally: Counter[str] = Counter()
         self.failed: Counter[str] = Counter()
         self.answered: list[Answered] = []
@@ -116,7 +119,11 @@ class LoadFake(FakeTelegram):
         canonical = self._methods.get(name.lower(), (name, None))[0]
         if canonical == "getUpdates":
             self.polled.set()
+        if self.rtt:
+            await asyncio.sleep(self.rtt / 2)
         response = await super()._handle(request)
+        if self.rtt:
+            await asyncio.sleep(self.rtt / 2)
         self.tally[canonical] += 1
         if response.status != 200:
             self.failed[canonical] += 1

@@ -3,9 +3,11 @@
 aiogram's polling asks for up to 100 updates at a time and starts a task for each.
 Under a burst every one of them is then in the bot's memory, and they all share the
 CPU, so each press is answered only when most of the batch is done. Here at most
-``workers`` updates are handled at once and ``getUpdates`` asks for no more than the
-free workers: the rest wait, in order, in Telegram's queue, and an update the bot
-has taken is answered in the time one handler needs.
+:attr:`Intake.limit <bot.services.intake.Intake>` updates are handled at once (``workers``
+to begin with, more while the presses wait on Telegram rather than on the CPU) and
+``getUpdates`` asks for no more than that leaves free: the rest wait, in order, in
+Telegram's queue, and an update the bot has taken is answered in the time one handler
+needs.
 
 When polling stops (SIGTERM), the updates taken are handled before the bot closes
 its database and HTTP session: each ``getUpdates`` told Telegram that the ones before
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -26,6 +30,7 @@ from aiogram.dispatcher.dispatcher import DEFAULT_BACKOFF_CONFIG
 from aiogram.methods import GetUpdates
 from aiogram.utils.backoff import Backoff, BackoffConfig
 
+from bot.services.intake import MOST, Intake
 from bot.services.tasks import cancel_all
 
 __all__ = ["MAX_WORKERS", "STOP_WAIT", "WORKERS", "BoundedDispatcher"]
@@ -35,8 +40,9 @@ log = logging.getLogger(__name__)
 MAX_WORKERS = 100
 """Telegram's cap on the updates one ``getUpdates`` returns."""
 WORKERS = 12
-"""Updates handled at once by default (``UPDATE_WORKERS``): the bot uses one core, so
-more presses in flight only answer each later."""
+"""Updates handled at once to begin with (``UPDATE_WORKERS``): enough to keep the one
+core the bot uses busy when Telegram answers at once; beyond it more presses in flight
+only answer each later. Telegram's round trips add to it (see :class:`Intake`)."""
 STOP_WAIT = 5.0
 """Seconds a stopping bot gives the updates it has taken to be handled. A press takes
 well under a second even behind a slow Telegram, and ``docker stop`` sends SIGKILL
@@ -49,13 +55,29 @@ since the last one: if it fails they come again after the restart."""
 
 class BoundedDispatcher(Dispatcher):
     def __init__(
-        self, *, workers: int = WORKERS, stop_wait: float = STOP_WAIT, **kwargs: Any
+        self,
+        *,
+        workers: int = WORKERS,
+        most: int = MOST,
+        stop_wait: float = STOP_WAIT,
+        cpu: Callable[[], float] = time.thread_time,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs: Any,
     ) -> None:
+        """``workers`` to begin with, ``most`` at most (``workers`` too: a fixed number);
+        ``cpu`` and ``clock`` measure the thread's load (see :class:`Intake`)."""
         if not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1..{MAX_WORKERS}, not {workers}")
+        if most < workers:
+            raise ValueError(f"most must be at least workers ({workers}), not {most}")
         super().__init__(**kwargs)
         self.workers = workers
+        self.most = most
         self.stop_wait = stop_wait
+        self._cpu = cpu
+        self._clock = clock
+        self.intake: Intake | None = None
+        """What sizes the updates in flight, while polling."""
 
     async def _polling(
         self,
@@ -79,15 +101,15 @@ class BoundedDispatcher(Dispatcher):
             )
             return
         workers = min(tasks_concurrency_limit or self.workers, MAX_WORKERS)
+        intake = self.intake = Intake(
+            workers, most=max(workers, self.most), cpu=self._cpu, clock=self._clock
+        )
         user = await bot.me()
-        log.info("polling for @%s with %d workers", user.username, workers)
-        free = workers
+        log.info("polling for @%s with %d..%d workers", user.username, workers, intake.most)
         freed = asyncio.Event()
         taken: dict[asyncio.Task[Any], int] = {}  # update ids being handled
 
         def finished(task: asyncio.Task[Any]) -> None:
-            nonlocal free
-            free += 1
             freed.set()
             self._handle_update_tasks.discard(task)
             taken.pop(task, None)
@@ -102,9 +124,10 @@ class BoundedDispatcher(Dispatcher):
         failed = False
         try:
             while True:
-                while free <= 0:
+                while intake.limit <= len(taken):
                     freed.clear()
                     await freed.wait()
+                free = min(intake.limit - len(taken), MAX_WORKERS)
                 ask = GetUpdates(
                     offset=offset,
                     limit=free,
@@ -124,11 +147,11 @@ class BoundedDispatcher(Dispatcher):
                     log.info("fetching updates again after %d attempts", backoff.counter)
                     backoff.reset()
                     failed = False
+                intake.polled(free, len(updates))
                 # every update taken starts here, with no await in between: stopping
                 # finds each either being handled or still in Telegram's queue
                 for update in updates:
                     offset = update.update_id + 1  # the next getUpdates confirms it
-                    free -= 1
                     task = asyncio.create_task(
                         self._process_update(bot=bot, update=update, **kwargs)
                     )

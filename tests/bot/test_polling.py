@@ -1,9 +1,10 @@
-"""Polling takes no more updates from Telegram than it has workers free, and stopping
-finishes the ones it took."""
+"""Polling takes no more updates from Telegram than it has workers free, takes more
+while the bot's thread has time to spare, and stopping finishes the ones it took."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 
 import pytest
@@ -11,6 +12,7 @@ from aiogram import Bot
 from aiogram.types import Message
 
 from bot.services import polling
+from bot.services.intake import WINDOW
 from bot.services.polling import BoundedDispatcher
 from tests.fake_telegram import FakeTelegram, fixtures
 
@@ -21,7 +23,7 @@ fake_bot = fixtures.fake_bot
 async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
     fake_telegram: FakeTelegram, fake_bot: Bot
 ) -> None:
-    dp = BoundedDispatcher(workers=2)
+    dp = BoundedDispatcher(workers=2, most=2)
     gate = asyncio.Event()
     two_running = asyncio.Event()
     running: list[str] = []
@@ -57,11 +59,54 @@ async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
     assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
 
 
+async def test_with_time_to_spare_more_updates_are_taken_at_once_up_to_the_most(
+    fake_telegram: FakeTelegram, fake_bot: Bot
+) -> None:
+    ticks = itertools.count()
+    # every poll a window later, and the thread idle all along: the presses wait on
+    # Telegram, not on the CPU
+    dp = BoundedDispatcher(workers=2, most=9, cpu=lambda: 0.0, clock=lambda: next(ticks) * WINDOW)
+    gate = asyncio.Event()
+    running: list[str] = []
+    peak = 0
+    handled: list[str] = []
+
+    @dp.message()
+    async def slow(message: Message) -> None:
+        nonlocal peak
+        running.append(message.text or "")
+        peak = max(peak, len(running))
+        await gate.wait()
+        running.remove(message.text or "")
+        handled.append(message.text or "")
+
+    ann = fake_telegram.add_user("Ann", started=True)
+    texts = [f"m{i}" for i in range(30)]
+    for text in texts:
+        await ann.send(ann, text)
+    async with fake_telegram.polling(dp, fake_bot):
+        # each poll that gets all it asked for lets the next ask for more
+        await fake_telegram.wait_for(lambda: dp.intake is not None and dp.intake.limit == 9)
+        await fake_telegram.wait_for(lambda: len(running) == 9)
+        assert running == texts[:9]  # in order, and the rest still wait in Telegram
+        waiting = [u["message"]["text"] for u in fake_telegram.pending_updates]
+        assert waiting[-21:] == texts[9:]
+        gate.set()
+        await fake_telegram.wait_for(lambda: len(handled) == len(texts))
+    assert peak == 9
+    polls = fake_telegram.calls("getUpdates", include_polling=True)
+    limits = [call.params.get("limit", 100) for call in polls]
+    assert limits[0] == 2
+    assert max(limits) <= 9
+
+
 def test_the_number_of_workers_is_checked() -> None:
     with pytest.raises(ValueError, match="workers"):
         BoundedDispatcher(workers=0)
     with pytest.raises(ValueError, match="workers"):
         BoundedDispatcher(workers=101)
+    with pytest.raises(ValueError, match="most"):
+        BoundedDispatcher(workers=12, most=11)
 
 
 async def test_polling_goes_on_after_telegram_fails(
