@@ -20,43 +20,60 @@ fake_telegram = fixtures.fake_telegram
 fake_bot = fixtures.fake_bot
 
 
+class Held:
+    """A message handler that holds every message until released, noting how many it
+    held at once."""
+
+    def __init__(self, dp: BoundedDispatcher, full_at: int) -> None:
+        self.release = asyncio.Event()
+        self.full = asyncio.Event()
+        """Set once ``full_at`` are held (the fake sees no API call to wake its wait_for)."""
+        self.full_at = full_at
+        self.running: list[str] = []
+        self.handled: list[str] = []
+        self.peak = 0
+        dp.message()(self.handle)
+
+    async def handle(self, message: Message) -> None:
+        text = message.text or ""
+        self.running.append(text)
+        self.peak = max(self.peak, len(self.running))
+        if len(self.running) == self.full_at:
+            self.full.set()
+        await self.release.wait()
+        self.running.remove(text)
+        self.handled.append(text)
+
+
+async def queue_messages(fake_telegram: FakeTelegram, count: int) -> list[str]:
+    ann = fake_telegram.add_user("Ann", started=True)
+    texts = [f"m{i}" for i in range(count)]
+    for text in texts:
+        await ann.send(ann, text)
+    return texts
+
+
+def poll_limits(fake_telegram: FakeTelegram) -> list[int]:
+    polls = fake_telegram.calls("getUpdates", include_polling=True)
+    return [call.params.get("limit", 100) for call in polls]
+
+
 async def test_a_burst_waits_in_telegrams_queue_and_is_handled_in_order(
     fake_telegram: FakeTelegram, fake_bot: Bot
 ) -> None:
     dp = BoundedDispatcher(workers=2, most=2)
-    gate = asyncio.Event()
-    two_running = asyncio.Event()
-    running: list[str] = []
-    peak = 0
-    handled: list[str] = []
-
-    @dp.message()
-    async def slow(message: Message) -> None:
-        nonlocal peak
-        running.append(message.text or "")
-        peak = max(peak, len(running))
-        if len(running) == 2:
-            two_running.set()  # the fake sees no API call to wake its wait_for on
-        await gate.wait()
-        running.remove(message.text or "")
-        handled.append(message.text or "")
-
-    ann = fake_telegram.add_user("Ann", started=True)
-    texts = [f"m{i}" for i in range(7)]
-    for text in texts:
-        await ann.send(ann, text)
+    held = Held(dp, full_at=2)
+    texts = await queue_messages(fake_telegram, 7)
     async with fake_telegram.polling(dp, fake_bot):
-        await asyncio.wait_for(two_running.wait(), 5)
-        polls = fake_telegram.calls("getUpdates", include_polling=True)
-        assert polls
-        assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
-        assert running == texts[:2]  # the oldest first; the rest still wait in Telegram
-        gate.set()
-        await fake_telegram.wait_for(lambda: len(handled) == len(texts))
-    assert peak == 2
-    assert sorted(handled) == texts
-    polls = fake_telegram.calls("getUpdates", include_polling=True)
-    assert all(1 <= call.params.get("limit", 100) <= 2 for call in polls)
+        await asyncio.wait_for(held.full.wait(), 5)
+        assert poll_limits(fake_telegram)
+        assert all(1 <= limit <= 2 for limit in poll_limits(fake_telegram))
+        assert held.running == texts[:2]  # the oldest first; the rest still wait in Telegram
+        held.release.set()
+        await fake_telegram.wait_for(lambda: len(held.handled) == len(texts))
+    assert held.peak == 2
+    assert sorted(held.handled) == texts
+    assert all(1 <= limit <= 2 for limit in poll_limits(fake_telegram))
 
 
 async def test_with_time_to_spare_more_updates_are_taken_at_once_up_to_the_most(
@@ -66,36 +83,18 @@ async def test_with_time_to_spare_more_updates_are_taken_at_once_up_to_the_most(
     # every poll a window later, and the thread idle all along: the presses wait on
     # Telegram, not on the CPU
     dp = BoundedDispatcher(workers=2, most=9, cpu=lambda: 0.0, clock=lambda: next(ticks) * WINDOW)
-    gate = asyncio.Event()
-    running: list[str] = []
-    peak = 0
-    handled: list[str] = []
-
-    @dp.message()
-    async def slow(message: Message) -> None:
-        nonlocal peak
-        running.append(message.text or "")
-        peak = max(peak, len(running))
-        await gate.wait()
-        running.remove(message.text or "")
-        handled.append(message.text or "")
-
-    ann = fake_telegram.add_user("Ann", started=True)
-    texts = [f"m{i}" for i in range(30)]
-    for text in texts:
-        await ann.send(ann, text)
+    held = Held(dp, full_at=9)
+    texts = await queue_messages(fake_telegram, 30)
     async with fake_telegram.polling(dp, fake_bot):
         # each poll that gets all it asked for lets the next ask for more
-        await fake_telegram.wait_for(lambda: dp.intake is not None and dp.intake.limit == 9)
-        await fake_telegram.wait_for(lambda: len(running) == 9)
-        assert running == texts[:9]  # in order, and the rest still wait in Telegram
+        await asyncio.wait_for(held.full.wait(), 5)
+        assert held.running == texts[:9]  # in order, and the rest still wait in Telegram
         waiting = [u["message"]["text"] for u in fake_telegram.pending_updates]
         assert waiting[-21:] == texts[9:]
-        gate.set()
-        await fake_telegram.wait_for(lambda: len(handled) == len(texts))
-    assert peak == 9
-    polls = fake_telegram.calls("getUpdates", include_polling=True)
-    limits = [call.params.get("limit", 100) for call in polls]
+        held.release.set()
+        await fake_telegram.wait_for(lambda: len(held.handled) == len(texts))
+    assert held.peak == 9
+    limits = poll_limits(fake_telegram)
     assert limits[0] == 2
     assert max(limits) <= 9
 
