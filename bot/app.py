@@ -23,6 +23,7 @@ from bot.engine import GAME_NAMES, game_class
 from bot.handlers import routers
 from bot.i18n import make_i18n
 from bot.middlewares import ContextMiddleware
+from bot.services.intake import MOST as MOST_IN_FLIGHT
 from bot.services.polling import WORKERS, BoundedDispatcher
 from bot.services.publisher import Publisher
 from bot.services.responses import keep_response_models
@@ -37,7 +38,12 @@ log = logging.getLogger(__name__)
 
 
 def make_bot(settings: Settings) -> Bot:
-    session = LeanSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    # a connection for each update in flight at most, as a press makes its calls one
+    # after another: with aiogram's 100, presses queued for a connection once Telegram
+    # was far enough away for more than 100 to be in flight
+    session = LeanSession(
+        api=TelegramAPIServer.from_base(settings.telegram_api_url), limit=MOST_IN_FLIGHT
+    )
     return Bot(
         settings.bot_token.get_secret_value(),
         session=session,

@@ -11,10 +11,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from bot.app import make_bot
 from bot.config import Settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
 from bot.keyboards.callbacks import Act, Lobby, TableButton
 from bot.render.cards import action_label, card_label
+from bot.services.intake import MOST
 from bot.services.polling import WORKERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +57,18 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert settings.turn_timer == 90
     assert settings.update_workers == 12 == WORKERS  # the setting and the app agree
     assert settings.group_messages_per_minute == 20  # Telegram's limit
+
+
+async def test_the_bot_keeps_a_connection_for_each_update_it_may_have_in_flight(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOT_TOKEN", "123456:ABCdefGHIjklMNOpqr")
+    bot = make_bot(Settings())  # type: ignore[call-arg]
+    try:
+        assert bot.session._connector_init["limit"] == MOST > 100  # aiogram's own is 100
+    finally:
+        await bot.session.close()
 
 
 def _msgids() -> set[str]:
