@@ -20,6 +20,7 @@ __all__ = [
     "labels_for",
     "level_label",
     "name_of",
+    "number",
     "option_label",
     "phase_label",
     "signed",
@@ -165,3 +166,11 @@ def signed(value: int, *, plus: bool = False) -> str:
     if value < 0:
         return f"{MINUS}{-value}"
     return f"+{value}" if plus and value > 0 else str(value)
+
+
+def number(value: Any) -> str:
+    """A number with the minus sign the texts use ("−120"); anything else as it is,
+    escaped for HTML."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return signed(value)
+    return escape(str(value))

@@ -10,7 +10,7 @@ from bot.engine.base import ScoreRow, Scoresheet
 from bot.engine.deberts.scoring import BAIT_MARK
 from bot.i18n import Translator
 from bot.render.cards import last_trick_line, suit_symbol
-from bot.render.common import LISTED_NAME, MINUS, cut, game_title, name_of, signed
+from bot.render.common import LISTED_NAME, MINUS, cut, game_title, name_of, number, signed
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
@@ -95,7 +95,7 @@ def _notes(
     if notes.get("golden") is True:
         lines.append(tr("Golden round: the deal's points count double."))
     if isinstance(points, list) and len(points) == len(names) and any(points):
-        shown = ", ".join(f"{name_of(names, i)} {_number(p)}" for i, p in enumerate(points))
+        shown = ", ".join(f"{name_of(names, i)} {number(p)}" for i, p in enumerate(points))
         lines.append(f"{tr('Deal points')}: {shown}")
     # Who sits on the barrel ("on_barrel") is not repeated here: the barrel lines below
     # say who climbed onto it this deal, the scoresheet under them who sits there now.
@@ -161,14 +161,7 @@ def _nonzero(values: Any, names: list[str]) -> str:
     """The seats with a value other than 0, as "Ann 49, Cid 20"; "" if there is none."""
     if not isinstance(values, list):
         return ""
-    return ", ".join(f"{name_of(names, i)} {_number(v)}" for i, v in enumerate(values) if v)
-
-
-def _number(value: Any) -> str:
-    """A number with the minus sign the texts use ("−120"); anything else as it is."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return signed(value)
-    return escape(str(value))
+    return ", ".join(f"{name_of(names, i)} {number(v)}" for i, v in enumerate(values) if v)
 
 
 def _sheet_notes(

@@ -23,8 +23,8 @@ from bot.render.common import (
     game_title,
     labels_for,
     name_of,
+    number,
     phase_label,
-    signed,
 )
 
 __all__ = [
@@ -50,10 +50,7 @@ _MAX_BUTTONS = 100
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
     # a score below zero with the minus sign the texts use: "Ann −200", not "Ann -200"
-    return " · ".join(
-        f"{name_of(names, i, LISTED_NAME)} {signed(v) if isinstance(v, int) else v}"
-        for i, v in enumerate(values)
-    )
+    return " · ".join(f"{name_of(names, i, LISTED_NAME)} {number(v)}" for i, v in enumerate(values))
 
 
 def _table_lines(
@@ -375,25 +372,22 @@ def last_trick_text(
     this deal has one of its own (no table message ever showed it)."""
     last = view.get("last_trick")
     if last:
-        return tr(
-            "Last trick: {cards}. Taken by {name}.",
-            cards=_alert_cards(last, names, tr),
-            name=_alert_name(names, last["winner"]),
-        )
+        return tr("Last trick: {cards}. Taken by {name}.", **_alert_trick(last, names, tr))
     # after a deal everyone passed, the summary kept is older: its trick is not "before"
     if isinstance(previous_deal, dict) and previous_deal.get("deal_no") == view["deal_no"] - 1:
         final = previous_deal.get("last_trick")
         if isinstance(final, dict) and final.get("cards"):
             return tr(
                 "Last trick of the deal before: {cards}. Taken by {name}.",
-                cards=_alert_cards(final, names, tr),
-                name=_alert_name(names, final["winner"]),
+                **_alert_trick(final, names, tr),
             )
     return tr("No trick has been played yet in this deal.")
 
 
-def _alert_cards(trick: dict[str, Any], names: list[str], tr: Translator) -> str:
-    return ", ".join(
+def _alert_trick(trick: dict[str, Any], names: list[str], tr: Translator) -> dict[str, str]:
+    """A trick's ``cards`` and who took it (``name``), for an alert's text."""
+    cards = ", ".join(
         f"{_alert_name(names, p['seat'])} {card_label(p['card'], tr.locale)}"
         for p in trick["cards"]
     )
+    return {"cards": cards, "name": _alert_name(names, trick["winner"])}
