@@ -89,9 +89,11 @@ def lobby_text(
     record: TableRecord, tr: Translator, min_seats: int, max_seats: int, *, explain: bool = False
 ) -> str:
     """``explain``: the settings are open, so each convention says what it means."""
+    host = record.seat_of(record.host_id)
     players = "\n".join(
         f"{i + 1}. {escape(s.name)}"
         + (f" 🤖 ({escape(level_label(s.bot or '', tr))})" if s.is_bot else "")
+        + (" " + tr("(host)") if i == host else "")
         for i, s in enumerate(record.seats)
     )
     head = [

@@ -592,3 +592,63 @@ async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_p
     await ann.send(group, "/new thousand")
     fresh = await fake.wait_for_message(group, lambda m: "— a new table" in m.text)
     assert fresh.text.startswith("Thousand — a new table")
+
+
+async def players_of(fake: FakeTelegram, *names: str) -> tuple[FakeChat, list[FakeUser]]:
+    """A group owned by someone who does not play (so no player is an admin), and its players."""
+    owner = fake.add_user("Owner")
+    users = [fake.add_user(n) for n in names]
+    group = fake.add_group("Cards", members=users, admins=[owner])
+    for user in users:
+        await user.start_private()
+        await fake.wait_for_message(user)
+    return group, users
+
+
+async def test_a_host_who_leaves_the_lobby_hands_it_to_the_player_seated_longest(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben, cid) = await players_of(fake, "Ann", "Ben", "Cid")
+    lobby = await lobby_with(fake, group, ann, ben, cid)
+    assert "1. Ann (host)\n2. Ben\n3. Cid\n" in lobby.text
+
+    await (await ann.press(lobby, "Leave")).answer()
+    assert "1. Ben (host)\n2. Cid\n" in lobby.text
+    refused = await (await ann.press(lobby, "Start")).answer()
+    assert refused.text == "Only the host or a chat admin can do that."
+    started = await (await ben.press(lobby, "Start")).answer()
+    assert started.text == "The game has started."
+    await fake.wait_for(lambda: hand_message(fake, cid))
+
+
+async def test_a_host_leaving_a_lobby_nobody_else_sits_at_closes_it(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await players_of(fake, "Ann", "Ben")
+    lobby = await lobby_with(fake, group, ann)
+    await (await ann.press(lobby, "Add a bot")).answer()
+    left = await (await ann.press(lobby, "Leave")).answer()
+    assert left.text == "You left the table."
+    assert lobby.text == "The table was cancelled." and not lobby.buttons
+    # the chat is free for the next table
+    await ben.send(group, "/new thousand")
+    fresh = await fake.wait_for_message(group, lambda m: "— a new table" in m.text)
+    assert "1. Ben (host)" in fresh.text
+
+
+async def test_a_host_who_leaves_the_game_may_not_cancel_it_and_the_next_player_may(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben, cid) = await players_of(fake, "Ann", "Ben", "Cid")
+    table = await started(fake, group, ann, ben, cid)
+    await ann.send(group, "/leave")
+    await fake.wait_for_message(group, lambda m: m.text.startswith("Ann left the table"))
+    await ann.send(group, "/cancel")
+    refused = await fake.wait_for_message(group, lambda m: m.text.startswith("Only the host"))
+    assert refused.text == "Only the host or a chat admin can do that."
+    assert table.buttons
+    await ben.send(group, "/cancel")
+    await fake.wait_for(lambda: "The table was cancelled." in table.text)

@@ -19,6 +19,12 @@ LOBBY_TTL = LOBBY_MINUTES * 60
 """Seconds an unstarted lobby stays open."""
 
 
+def _host_left(record: TableRecord, user_id: int) -> None:
+    """The host left: the person seated longest runs the table now."""
+    if record.host_id == user_id and (humans := record.humans()):
+        record.host_id = humans[0][1].user_id
+
+
 class Lobbies(TableCore):
     """A table before its game: opened, joined, set up, started or cancelled; and left."""
 
@@ -201,6 +207,10 @@ class Lobbies(TableCore):
         if seat is None:
             return Reply(tr("You are not at this table."))
         del record.seats[seat]
+        if who.id == record.host_id and not record.humans():
+            await self._cancel(record)  # nobody is left to start it
+            return Reply(tr("You left the table."))
+        _host_left(record, who.id)
         await self._lobby_changed(record)
         return Reply(tr("You left the table."))
 
@@ -280,6 +290,7 @@ class Lobbies(TableCore):
                 return Reply(tr("You are not at this table."))
             old = record.seats[seat]
             record.seats[seat] = Seat(name=old.name, user_id=old.user_id, bot=self.bot_level)
+            _host_left(record, who.id)
             message_id = record.hand_msgs.pop(who.id, None)
             if message_id is not None:
                 await self.publisher.edit(who.id, message_id, tr("You left the table."))
