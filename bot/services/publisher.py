@@ -214,7 +214,8 @@ class Publisher:
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr, table_above=record.solo)
-        resend = person.user_id in moved
+        # a game's last state stays above its result, whose button is to stay in view
+        resend = person.user_id in moved and not game.is_over
         if to_act == seat and to_act_before != seat and not record.solo:
             now = self.sender.clock()
             last = self._turn_at.get(cache_key)

@@ -82,7 +82,7 @@ async def play_again_in_the_group(
     lobby = await fake.wait_for(
         lambda: next((m for m in fake.messages(group) if "a new table" in m.text), None)
     )
-    assert "1. Ben\n" in lobby.text and "Ann" not in lobby.text
+    assert "1. Ben (host)\n" in lobby.text and "Ann" not in lobby.text
     assert "• Target: 301\n" in lobby.text
     again = await (await ann.press(final, "🔁 Play again")).answer()
     assert again.text == "There is already a table in this chat: Deberts."
@@ -238,6 +238,9 @@ async def test_a_game_against_bots_in_a_private_chat(
     assert hand_message(fake, ann) is None or not legal_buttons(hand_message(fake, ann))
     # "Play again" deals a new game against the same two bots
     (result,) = [m for m in fake.messages(ann) if m.text.startswith("Game over.")]
+    await fake.wait_handled()
+    # the result stays last, its button in view: the hand above it is edited, not sent anew
+    assert fake.last_message(ann) is result
     assert (await (await ann.press(result, "🔁 Play again")).answer()).text is None
     await fake.wait_for(lambda: "deal 1 ·" in (fake.last_message(ann) or result).text)
     assert "Score: Ann 0 · Bot 1 0 · Bot 2 0\n" in texts(fake, ann.id)[-2]
