@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.render.common import LISTED_NAME, labels_for, name_of
+from bot.render.common import LISTED_NAME, cut, labels_for, name_of
 
 __all__ = [
     "action_label",
@@ -47,9 +47,7 @@ def cards_line(codes: Sequence[str], locale: str) -> str:
 
 def trick_line(trick: Sequence[dict[str, Any]], names: list[str], locale: str) -> str:
     """A trick's cards in the order played: "Ann K♠ · Ben A♠"."""
-    return " · ".join(
-        f"{name_of(names, p['seat'], LISTED_NAME)} {card_label(p['card'], locale)}" for p in trick
-    )
+    return " · ".join(f"{name_of(names, p['seat'])} {card_label(p['card'], locale)}" for p in trick)
 
 
 def last_trick_line(last: Any, names: list[str], tr: Translator) -> str | None:
@@ -59,7 +57,7 @@ def last_trick_line(last: Any, names: list[str], tr: Translator) -> str | None:
     return tr(
         "Last trick: {cards} → {name}",
         cards=trick_line(last["cards"], names, tr.locale),
-        name=name_of(names, last.get("winner"), LISTED_NAME),
+        name=name_of(names, last.get("winner")),
     )
 
 
@@ -98,6 +96,6 @@ def action_label(code: str, tr: Translator, names: Sequence[str] = ()) -> str:
         return tr("Talon {n}", n=int(rest) + 1)
     if head == "g" and _is_card(rest[:2]) and rest[2:].isdigit():
         seat = int(rest[2:])
-        who = names[seat] if seat < len(names) else str(seat + 1)
+        who = cut(names[seat], LISTED_NAME) if seat < len(names) else str(seat + 1)
         return f"{card_label(rest[:2], tr.locale)} → {who}"
     return code

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -56,9 +56,10 @@ def game_title(game: str, tr: Translator) -> str:
 
 
 LISTED_NAME = 24
-"""Characters of a player's name in a line that names every bid, card or seat: a
-Telegram name may be 129 long, and in full at every call, card, score and fact of a
-deal it would take a message past Telegram's 4,096 characters."""
+"""Characters of a player's name in a game's messages: a Telegram name may be 129 long,
+and in full at every call, card, score and fact of a deal it would take a message past
+Telegram's 4,096 characters. Every line cuts it the same, so one player reads the same
+everywhere."""
 
 
 def cut(text: str, limit: int) -> str:
@@ -75,12 +76,12 @@ def level_label(level: str, tr: Translator) -> str:
     return labels_for(tr, _level_labels).get(level, level)
 
 
-def name_of(names: list[str], seat: int | None, limit: int | None = None) -> str:
-    """The seat's name, escaped for HTML; with ``limit``, cut to it first, so that no
-    escape is cut in half."""
+def name_of(names: Sequence[str], seat: int | None) -> str:
+    """The seat's name as a game's messages show it: cut to :data:`LISTED_NAME`, then
+    escaped for HTML (so that no escape is cut in half)."""
     if seat is None or not 0 <= seat < len(names):
         return "—"
-    return escape(names[seat] if limit is None else cut(names[seat], limit))
+    return escape(cut(names[seat], LISTED_NAME))
 
 
 def _phase_labels(tr: Translator) -> dict[str, str]:

@@ -10,7 +10,7 @@ from bot.engine.base import ScoreRow, Scoresheet
 from bot.engine.deberts.scoring import BAIT_MARK
 from bot.i18n import Translator
 from bot.render.cards import last_trick_line, suit_symbol
-from bot.render.common import LISTED_NAME, MINUS, cut, game_title, name_of, number, signed
+from bot.render.common import MINUS, cut, game_title, name_of, number, signed
 
 __all__ = ["deal_result_text", "final_text", "scoresheet_text"]
 
@@ -23,14 +23,9 @@ RESULT_ROWS = 3
 a phone's screen each time; /score lists more."""
 
 
-def _listed(names: list[str]) -> list[str]:
-    # the lines under a result; the line of score changes above them keeps whole names
-    return [cut(name, LISTED_NAME) for name in names]
-
-
 def _cell(text: str) -> str:
     # one place short of the column, so a long name never runs into the next one
-    return text[: _COLUMN - 1].rjust(_COLUMN)
+    return cut(text, _COLUMN - 1).rjust(_COLUMN)
 
 
 _HANGING_MARK = re.compile(r"vs\((\d+)\)")
@@ -55,7 +50,6 @@ def _notes(
 
     ``hanging_below``: the amounts the scoresheet under these lines says hang now.
     """
-    names = _listed(names)
     outcomes = {
         "made": tr("made"),
         "bait": tr("bait (БТ)"),
@@ -167,7 +161,6 @@ def _nonzero(values: Any, names: list[str]) -> str:
 def _sheet_notes(
     notes: dict[str, Any], names: list[str], tr: Translator, winner: int | None = None
 ) -> list[str]:
-    names = _listed(names)
     lines = []
     bolts = notes.get("bolts")
     if isinstance(bolts, list) and any(bolts):

@@ -18,7 +18,6 @@ from bot.render.cards import (
     trick_line,
 )
 from bot.render.common import (
-    LISTED_NAME,
     cut,
     game_title,
     labels_for,
@@ -50,7 +49,7 @@ _MAX_BUTTONS = 100
 
 def _per_seat(values: list[Any], names: list[str]) -> str:
     # a score below zero with the minus sign the texts use: "Ann −200", not "Ann -200"
-    return " · ".join(f"{name_of(names, i, LISTED_NAME)} {number(v)}" for i, v in enumerate(values))
+    return " · ".join(f"{name_of(names, i)} {number(v)}" for i, v in enumerate(values))
 
 
 def _table_lines(
@@ -92,7 +91,7 @@ def _table_lines(
     if live and view.get("auction"):
         calls = view["auction"]
         said = ", ".join(
-            f"{name_of(names, a['seat'], LISTED_NAME)}: {action_label(a['action'], tr, names)}"
+            f"{name_of(names, a['seat'])}: {action_label(a['action'], tr, names)}"
             for a in calls[-_AUCTION_CALLS:]
         )
         if len(calls) > _AUCTION_CALLS:
@@ -279,8 +278,8 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
     if _gives(legal):
         seats = view.get("to_receive") or []
         if len(seats) == 1:
-            return tr("Give a card to {name}.", name=name_of(names, seats[0], LISTED_NAME))
-        who = ", ".join(name_of(names, seat, LISTED_NAME) for seat in seats)
+            return tr("Give a card to {name}.", name=name_of(names, seats[0]))
+        who = ", ".join(name_of(names, seat) for seat in seats)
         return tr("Give one card to each of: {names}.", names=who)
     if "keep" in legal:
         reason = labels_for(tr, _redeal_reasons).get(view.get("redeal_reason") or "")

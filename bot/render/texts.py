@@ -28,7 +28,7 @@ def help_text(tr: Translator) -> str:
 def rules_text(game: str, tr: Translator) -> str:
     if game == "deberts":
         return tr(
-            "<b>Deberts</b> — 2 or 3 players, each for himself, 32 cards.\n\n"
+            "<b>Deberts</b> — 2 or 3 players, each for themselves, 32 cards.\n\n"
             "Everyone gets 6 cards and one card is turned face up. In turn, players "
             "either <i>play</i> with that card's suit as trump or pass; if all pass, "
             "each may name another suit. Whoever chooses trump is the bidder. Then "

@@ -14,6 +14,7 @@ from bot.engine.base import Conventions, Game, ScoreRow, Scoresheet
 from bot.engine.deberts import DebertsConventions
 from bot.engine.thousand.rules import ThousandConventions
 from bot.i18n import Translator, make_i18n
+from bot.render.common import LISTED_NAME, cut
 from bot.render.scores import RESULT_ROWS, SHEET_ROWS, deal_result_text, final_text, scoresheet_text
 from tests.bot.test_table_limits import NAMES as LONG_NAMES
 from tests.engine.test_thousand_properties import random_start
@@ -75,7 +76,7 @@ def test_long_names_keep_the_columns_apart() -> None:
     text = _visible(scoresheet_text(sheet, names, Translator(make_i18n("en"), "en")))
     header = text.splitlines()[1]
     # each name, cut to fit, stands apart from its neighbours and over its own column
-    assert header.split() == ["Bartholo", "Kristina", "Al"]
+    assert header.split() == ["Barthol…", "Kristin…", "Al"]
     for row in text.splitlines()[2:]:
         assert len(row) == len(header)
 
@@ -364,7 +365,9 @@ def test_a_result_with_every_fact_for_every_seat_fits_with_the_longest_names(loc
     tr = Translator(make_i18n("en"), locale)
     text = deal_result_text(rows[-1], sheet, LONG_NAMES, tr)
     assert len(_visible(text)) <= TELEGRAM_LIMIT
-    assert LONG_NAMES[0] in _visible(text)  # the score changes keep the whole name
+    # every line cuts a name the same
+    assert LONG_NAMES[0] not in _visible(text)
+    assert _visible(text).count(cut(LONG_NAMES[0], LISTED_NAME)) >= 2
 
 
 def test_a_deberts_result_says_who_was_paid_the_hanging_points() -> None:

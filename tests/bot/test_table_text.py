@@ -354,3 +354,38 @@ def test_last_trick_names_the_deal_before_only_if_it_was_played_just_before() ->
     passed_out = {**view, "deal_no": view["deal_no"] + 1}
     told = last_trick_text(passed_out, NAMES, EN, previous_deal=summary)
     assert told == "No trick has been played yet in this deal."
+
+
+def test_a_long_name_is_cut_the_same_in_every_line_and_button() -> None:
+    """A 129-character name, as Telegram allows, is cut to one length everywhere, the
+    turn, the dealer, the bidder and the buttons that give it a card among them."""
+    from html import escape
+
+    from bot.render.common import LISTED_NAME, cut
+    from bot.render.scores import deal_result_text, final_text
+    from tests.bot.test_table_limits import NAMES as LONG
+
+    shown = [escape(cut(name, LISTED_NAME)) for name in LONG]
+    assert all(len(cut(name, LISTED_NAME)) == LISTED_NAME for name in LONG)
+
+    def names_in(text: str) -> None:
+        assert not any(escape(name) in text for name in LONG)
+        assert any(name in text for name in shown)
+
+    game = _play_until("thousand", 3, _phase("give"))
+    seat = game.current_seat()
+    assert seat is not None
+    view = game.view(seat, brief=True)
+    names_in(table_text(game.view(None, brief=True), LONG, EN))
+    names_in(hand_text(view, LONG, EN))
+    labels = [label for row in hand_keyboard(1, 1, view, LONG, EN).rows for label, _ in row]
+    gives = [label.split(" → ")[1] for label in labels if " → " in label]
+    assert gives and set(gives) <= {cut(name, LISTED_NAME) for name in LONG}
+
+    while not game.is_over:
+        to_act = game.current_seat()
+        assert to_act is not None
+        game.apply(to_act, random.Random(to_act).choice(game.legal_actions(to_act)))
+    sheet = game.scoresheet()
+    names_in(deal_result_text(sheet.rows[-1], sheet, LONG, EN))
+    names_in(final_text(sheet, LONG, EN))
