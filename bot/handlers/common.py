@@ -8,9 +8,26 @@ from aiogram.types import CallbackQuery, Chat, User
 from bot.services.sender import Sender
 from bot.services.tables import Person, Reply
 
-__all__ = ["answer", "person"]
+__all__ = ["answer", "game_named", "person"]
 
 _ADMINS = {"administrator", "creator"}
+
+_GAME_WORDS = {
+    "deberts": "deberts",
+    "debertz": "deberts",
+    "деберц": "deberts",
+    "деберс": "deberts",
+    "thousand": "thousand",
+    "1000": "thousand",
+    "тысяча": "thousand",
+    "тыща": "thousand",
+}
+"""What players type after /new or /rules for a game: its name in either language."""
+
+
+def game_named(args: str | None) -> str | None:
+    """The game a command's argument names, or ``None``."""
+    return _GAME_WORDS.get((args or "").strip().lower().replace("ё", "е"))
 
 
 def person(user: User, bot: Bot, chat: Chat | None) -> Person:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.db.repo import TableRepo
 from bot.engine import GAME_NAMES
+from bot.handlers.common import game_named
 from bot.i18n import Translator
-from bot.render.common import game_title
+from bot.render.common import cut, game_title
 from bot.render.lobby import conventions_summary
 from bot.render.scores import scoresheet_text
 from bot.render.texts import help_text, rules_text
@@ -26,9 +29,18 @@ async def show_help(message: Message, sender: Sender, tr: Translator) -> None:
 async def show_rules(
     message: Message, command: CommandObject, table_repo: TableRepo, sender: Sender, tr: Translator
 ) -> None:
+    asked = game_named(command.args)
+    if asked is None and (command.args or "").strip():
+        await sender.reply(
+            message.chat.id,
+            tr(
+                "I know no game called “{name}”: /rules deberts or /rules thousand.",
+                name=escape(cut(command.args or "", 32)),
+            ),
+        )
+        return
     record = await table_repo.open_in_chat(message.chat.id)
-    asked = (command.args or "").strip().lower()
-    games = [asked] if asked in GAME_NAMES else [record.game] if record else list(GAME_NAMES)
+    games = [asked] if asked else [record.game] if record else list(GAME_NAMES)
     parts = [rules_text(game, tr) for game in games]
     if record is not None and record.game in games:
         summary = conventions_summary(record.conventions, record.turn_timer, tr)

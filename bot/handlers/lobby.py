@@ -9,7 +9,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.db.models import TableRecord
 from bot.engine import GAME_NAMES
-from bot.handlers.common import answer, person
+from bot.handlers.common import answer, game_named, person
 from bot.handlers.filters import GROUPS, button_in, in_chat
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Again, Lobby, NewGame
@@ -50,8 +50,8 @@ async def new_table(
     tr: Translator,
 ) -> None:
     assert message.from_user is not None
-    game = (command.args or "").strip().lower()
-    if game in GAME_NAMES:
+    game = game_named(command.args)
+    if game is not None:
         await _open(message.chat.id, game, message.from_user, bot, tables, sender, tr)
         return
     kb = InlineKeyboardBuilder()

@@ -10,7 +10,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import ai
 from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
-from bot.handlers.common import answer, person
+from bot.handlers.common import answer, game_named, person
 from bot.handlers.filters import button_in, in_chat
 from bot.i18n import Translator
 from bot.keyboards.callbacks import Again, NewGame, Solo
@@ -57,8 +57,8 @@ def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
 async def new_private(
     message: Message, command: CommandObject, sender: Sender, tr: Translator
 ) -> None:
-    game = (command.args or "").strip().lower()
-    if game in GAME_NAMES:
+    game = game_named(command.args)
+    if game is not None:
         await sender.send(message.chat.id, tr("How many bot opponents?"), _bots_keyboard(game, tr))
         return
     await sender.send(message.chat.id, tr("Which game?"), _games_keyboard(tr).as_markup())

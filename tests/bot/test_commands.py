@@ -652,3 +652,36 @@ async def test_a_host_who_leaves_the_game_may_not_cancel_it_and_the_next_player_
     assert table.buttons
     await ben.send(group, "/cancel")
     await fake.wait_for(lambda: "The table was cancelled." in table.text)
+
+
+async def test_a_game_may_be_named_in_russian_and_an_unknown_one_is_said_to_be(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann")
+    await ann.send(group, "/rules Тысяча")
+    rules = await fake.wait_for_message(group)
+    assert rules.text.startswith("Thousand") and "Deberts" not in rules.text
+    await ann.send(group, "/rules <chess>")
+    unknown = await fake.wait_for_message(group)
+    assert unknown.text == "I know no game called “<chess>”: /rules deberts or /rules thousand."
+    await ann.send(group, "/new деберц")
+    lobby = await fake.wait_for_message(group)
+    assert lobby.text.startswith("Deberts — a new table")
+    await ann.send(ann.id, "/new 1000")
+    ask = await fake.wait_for_message(ann)
+    assert ask.text == "How many bot opponents?"
+
+
+async def test_words_to_the_bot_in_private_get_a_pointer_and_in_a_group_nothing(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    await ann.send(ann.id, "hello, how do I play?")
+    pointer = await fake.wait_for_message(ann)
+    assert pointer.text == "I follow commands and buttons: /new starts a game, /help says more."
+    mark = fake.mark()
+    await ben.send(group, "hello Ann")
+    await fake.wait_handled()
+    assert not fake.calls("sendMessage", since=mark)

@@ -238,9 +238,10 @@ async def test_commands_with_junk_arguments_are_answered_and_change_nothing(
     await ann.send(group, "/new " + "<b>x" * 1000)
     assert (await fake.wait_for_message(group)).text == "Which game?"
     assert await tables.open_in_chat(group.id) is None
-    await ann.send(group, "/rules xyz")
+    await ann.send(group, "/rules " + "<b>x" * 1000)
     rules = await fake.wait_for_message(group)
-    assert "Deberts" in rules.text and "Thousand" in rules.text
+    named = "<b>x" * 7 + "<b>…"  # cut, and shown as written
+    assert rules.text == f"I know no game called “{named}”: /rules deberts or /rules thousand."
     await ann.send(group, "/lang de")
     ask = await fake.wait_for_message(group)
     assert ask.text == "Choose the language:"
@@ -649,7 +650,7 @@ async def test_names_that_look_like_html_are_shown_as_written(
         assert hand is not None and user.first_name in hand.text
     await users[0].send(group, "/score")
     sheet = await fake.wait_for_message(group, lambda m: "Scoresheet" in m.text)
-    assert sheet.text.splitlines()[1].split() == ["<b>Ann</", "Ben", "&", "Co", "Cid</i>"]
+    assert sheet.text.splitlines()[1].split() == ["<b>Ann<…", "Ben", "&", "C…", "Cid</i>"]
     await users[2].send(group, "/leave")
     notice = await fake.wait_for_message(group, lambda m: "left the table" in m.text)
     assert notice.text == "Cid</i> left the table; a bot plays for them now."

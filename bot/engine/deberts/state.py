@@ -109,7 +109,7 @@ def _combo_json(combo: Combination) -> list[Any]:
 
 
 class Deberts(Game):
-    """Deberts for 2 or 3 players, each for himself."""
+    """Deberts for 2 or 3 players, each for themselves."""
 
     name = "deberts"
     conventions_type = DebertsConventions

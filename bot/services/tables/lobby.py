@@ -21,8 +21,9 @@ LOBBY_TTL = LOBBY_MINUTES * 60
 
 def _host_left(record: TableRecord, user_id: int) -> None:
     """The host left: the person seated longest runs the table now."""
-    if record.host_id == user_id and (humans := record.humans()):
-        record.host_id = humans[0][1].user_id
+    people = [seat.user_id for _, seat in record.humans() if seat.user_id is not None]
+    if record.host_id == user_id and people:
+        record.host_id = people[0]
 
 
 class Lobbies(TableCore):
