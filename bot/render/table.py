@@ -221,10 +221,16 @@ def again_keyboard(table_id: int, tr: Translator) -> Keyboard:
 
 
 def hand_text(
-    view: dict[str, Any], names: list[str], tr: Translator, *, table_above: bool = False
+    view: dict[str, Any],
+    names: list[str],
+    tr: Translator,
+    *,
+    table_above: bool = False,
+    away: bool = False,
 ) -> str:
     """``table_above``: the table message sits right above, as in a private game against
-    bots, so the hand leaves the deal's lines (trump, auction, trick) to it."""
+    bots, so the hand leaves the deal's lines (trump, auction, trick) to it. ``away``: a
+    bot plays the seat for its player (see :func:`away_keyboard`)."""
     seat = view["seat"]
     head = tr(
         "<b>{game}</b> · deal {n} · your hand, {name}",
@@ -232,12 +238,14 @@ def hand_text(
         n=view["deal_no"],
         name=name_of(names, seat),
     )
-    my_turn = view.get("to_act") == seat and bool(view.get("legal"))
+    my_turn = view.get("to_act") == seat and bool(view.get("legal")) and not away
     lines = [head]
     if not table_above:
         lines += _table_lines(view, names, tr, live=my_turn)
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
+    elif away:
+        lines.append(tr("A bot plays for you. Press “I am back” to play again."))
     elif my_turn:
         lines.append(tr("<b>Your turn.</b>"))
         prompt = _prompt(view, names, tr)
@@ -248,9 +256,15 @@ def hand_text(
     hand = view.get("hand") or []
     if not hand:
         lines.append(tr("No cards in hand."))
-    elif not _cards_on_buttons(hand, _extras(view)):
+    elif away or not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def away_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:
+    """The hand of a player a bot plays for: its cards are the bot's to play, and any
+    button of the table gives the seat back, this one too."""
+    return keyboard([(tr("I am back"), table_button_data(table_id, version, "hand"))])
 
 
 def _redeal_reasons(tr: Translator) -> dict[str, str]:

@@ -145,10 +145,10 @@ class Publisher:
             await self._post(record.chat_id, notice)
             moved.add(record.chat_id)
         to_act = game.current_seat()
-        humans = record.humans()
-        if game.is_over:
-            # a hand a bot was playing for its away owner loses its buttons as well
-            humans += [(i, s) for i, s in enumerate(record.seats) if s.away and s.user_id]
+        # a hand a bot plays for its away owner is kept up to date too, to come back to
+        humans = record.humans() + [
+            (i, s) for i, s in enumerate(record.seats) if s.away and s.user_id
+        ]
         # the player to act next waits for their hand: in a group it goes first
         first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
         for seat, person in first:
@@ -213,7 +213,7 @@ class Publisher:
             await self._drop_reminder(record, person.user_id)
         user_tr = await self.user_tr(person.user_id, record.lang)
         view = game.view(seat, brief=True)
-        text = table.hand_text(view, names, user_tr, table_above=record.solo)
+        text = table.hand_text(view, names, user_tr, table_above=record.solo, away=person.away)
         # a game's last state stays above its result, whose button is to stay in view
         resend = person.user_id in moved and not game.is_over
         if to_act == seat and to_act_before != seat and not record.solo:
@@ -227,11 +227,13 @@ class Publisher:
         if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
             return
         self._hand_shown[cache_key] = key
-        markup = (
-            None
-            if game.is_over
-            else table.hand_keyboard(record.id, record.version, view, names, user_tr)
-        )
+        markup: Markup | None
+        if game.is_over:
+            markup = None
+        elif person.away:
+            markup = table.away_keyboard(record.id, record.version, user_tr)
+        else:
+            markup = table.hand_keyboard(record.id, record.version, view, names, user_tr)
         await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
 

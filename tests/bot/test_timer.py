@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.db.models import TableRecord, TableStatus
+from bot.engine import game_class
+from bot.render.cards import cards_line, sort_codes
 from bot.services.timers import RETRY_AFTER
 from tests.bot.test_service import table_message
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
@@ -231,12 +234,22 @@ async def test_after_three_timeouts_in_a_row_a_bot_keeps_the_seat_until_a_press(
         await press_any(fake, ben)
     away = await record(timed, table_id)
     assert away.seats[0].bot == "easy" and away.seats[0].user_id == ann.id
+    # her hand says so, and follows the game the bot plays for her
+    await fake.wait_handled()
+    kept = [m for m in fake.messages(ann.id, from_bot=True) if "your hand, Ann" in m.text][-1]
+    assert [b.text for b in kept.buttons] == ["I am back"]
+    lines = kept.text.splitlines()
+    assert "A bot plays for you. Press “I am back” to play again." in lines
+    assert "Your turn." not in lines
+    assert away.state is not None
+    held = game_class(away.game).from_json(json.loads(away.state)).view(0)["hand"]
+    assert f"Your cards: {cards_line(sort_codes(held), 'en')}" in lines
+    deal = next(w for w in table_message(fake, group).text.split(" · ") if w.startswith("deal "))
+    assert f" · {deal} · " in lines[0]
 
     # any button of the table will do: one in her private hand, or one of the group's
     if where == "hand":
-        pressed = hand_message(fake, ann)
-        assert pressed is not None
-        button = pressed.buttons[0].text
+        pressed, button = kept, "I am back"
     else:
         pressed = table_message(fake, group)
         button = next(b.text for b in pressed.buttons if where in b.text)
