@@ -91,7 +91,7 @@ def _table_lines(
     if live and view.get("auction"):
         calls = view["auction"]
         said = ", ".join(
-            f"{name_of(names, a['seat'])}: {action_label(a['action'], tr, names)}"
+            f"{name_of(names, a['seat'])}: {_call_label(a, view, tr, names)}"
             for a in calls[-_AUCTION_CALLS:]
         )
         if len(calls) > _AUCTION_CALLS:
@@ -251,6 +251,8 @@ def hand_text(
         prompt = _prompt(view, names, tr)
         if prompt:
             lines.append(prompt)
+    elif view.get("phase") == "auction" and seat in (view.get("auto_passed") or ()):
+        lines.append(tr("Your score is too far in the minus to bid: you pass this auction."))
     elif view.get("to_act") is not None:
         lines.append(tr("Waiting for the others."))
     hand = view.get("hand") or []
@@ -259,6 +261,14 @@ def hand_text(
     elif away or not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _call_label(
+    call: dict[str, Any], view: dict[str, Any], tr: Translator, names: list[str]
+) -> str:
+    if call["action"] == "pass" and call["seat"] in (view.get("auto_passed") or ()):
+        return tr("Pass (in the minus)")  # the rules passed for them: they were not asked
+    return action_label(call["action"], tr, names)
 
 
 def away_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:

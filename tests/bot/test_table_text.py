@@ -389,3 +389,22 @@ def test_a_long_name_is_cut_the_same_in_every_line_and_button() -> None:
     sheet = game.scoresheet()
     names_in(deal_result_text(sheet.rows[-1], sheet, LONG, EN))
     names_in(final_text(sheet, LONG, EN))
+
+
+def test_a_player_passed_for_being_in_the_minus_is_told_so_and_so_is_the_table() -> None:
+    from bot.engine.thousand import complete_deal, from_hands
+
+    hands, talons = complete_deal(3, {})
+    game = from_hands(hands, talons, dealer=0, totals=[0, 0, -305])
+    game.apply(1, "b100")  # Cid, next, is below −300: the rules pass for him
+    assert game.current_seat() == 0
+    table = table_text(game.view(None, brief=True), NAMES, EN)
+    assert "Auction: Ben: 100, Cid: Pass (in the minus)" in table.splitlines()
+    cid = hand_text(game.view(2, brief=True), NAMES, EN).splitlines()
+    assert "Your score is too far in the minus to bid: you pass this auction." in cid
+    assert "Waiting for the others." not in cid
+    # a pass of one's own is a plain pass
+    game.apply(0, "pass")
+    assert "Cid: Pass (in the minus), Ann: Pass\n" in table_text(
+        game.view(None, brief=True), NAMES, EN
+    )
