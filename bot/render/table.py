@@ -85,9 +85,13 @@ def _table_lines(
     for talon in view.get("talons") or []:
         if talon.get("cards"):
             line = tr("Talon: {cards}", cards=cards_line(talon["cards"], locale))
-            if talon.get("taken_by") is not None:
-                line += " → " + name_of(names, talon["taken_by"])
-            lines.append(line)
+        elif talon.get("taken_by") is not None:
+            line = tr("Talon: {cards}", cards=tr("face down"))  # sitting on a hundred
+        else:
+            continue  # a talon not taken (two players): out of play, and never shown
+        if talon.get("taken_by") is not None:
+            line += " → " + name_of(names, talon["taken_by"])
+        lines.append(line)
     if live and view.get("auction"):
         calls = view["auction"]
         said = ", ".join(
@@ -255,12 +259,37 @@ def hand_text(
         lines.append(tr("Your score is too far in the minus to bid: you pass this auction."))
     elif view.get("to_act") is not None:
         lines.append(tr("Waiting for the others."))
+    lines += _gift_lines(view, names, tr)
     hand = view.get("hand") or []
     if not hand:
         lines.append(tr("No cards in hand."))
     elif away or not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    """Thousand: the cards given away in the deal as this seat knows them: the bidder
+    all it gave, another player the card they got (the view holds no other). Kept for the
+    whole deal, so a waiting hand is not edited only to drop them."""
+    gifts = view.get("gifts") or []
+    if not gifts:
+        return []
+    seat, locale = view["seat"], tr.locale
+    if view.get("bidder") == seat:
+        given = ", ".join(
+            f"{card_label(g['card'], locale)} → {name_of(names, g['seat'])}" for g in gifts
+        )
+        return [tr("You gave: {given}", given=given)]
+    return [
+        tr(
+            "You got {card} from {name}.",
+            card=card_label(g["card"], locale),
+            name=name_of(names, view.get("bidder")),
+        )
+        for g in gifts
+        if g["seat"] == seat
+    ]
 
 
 def _call_label(

@@ -27,9 +27,10 @@ _CARD = re.compile(r"\b[789TJQKA][SCDH]\b")
 
 
 def hidden_cards(game: Game, viewer: int | None) -> set[str]:
-    """Cards in other seats' hands that the public view does not reveal."""
-    public = {k: v for k, v in game.view(None).items() if k != "last_deal"}
-    revealed = set(_CARD.findall(json.dumps(public)))
+    """Cards in other seats' hands that the viewer's view of the game (the public one for
+    the group) does not reveal: a Thousand bidder, say, knows the cards it gave away."""
+    known = {k: v for k, v in game.view(viewer).items() if k != "last_deal"}
+    revealed = set(_CARD.findall(json.dumps(known)))
     cards: set[str] = set()
     for seat in range(game.seats):
         if seat != viewer:

@@ -408,3 +408,39 @@ def test_a_player_passed_for_being_in_the_minus_is_told_so_and_so_is_the_table()
     assert "Cid: Pass (in the minus), Ann: Pass\n" in table_text(
         game.view(None, brief=True), NAMES, EN
     )
+
+
+def test_a_give_away_is_remembered_by_the_giver_and_each_receiver_for_the_deal() -> None:
+    game = _play_until("thousand", 3, _phase("give"))
+    bidder = game.current_seat()
+    assert bidder is not None
+    gifts = {}
+    while game.phase == "give":
+        code = next(c for c in game.legal_actions(bidder) if c.startswith("g"))
+        gifts[int(code[3:])] = code[1:3]
+        game.apply(bidder, code)
+    game.apply(bidder, next(c for c in game.legal_actions(bidder) if c.startswith("k")))
+    while not game.view(None)["trick"]:  # into the play: the lines stay all the deal
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, game.legal_actions(seat)[0])
+    label = {seat: card_label(card, "en") for seat, card in gifts.items()}
+    given = ", ".join(f"{label[s]} → {NAMES[s]}" for s in sorted(gifts, key=list(gifts).index))
+    assert f"You gave: {given}" in hand_text(game.view(bidder, brief=True), NAMES, EN)
+    for seat in gifts:
+        text = hand_text(game.view(seat, brief=True), NAMES, EN)
+        assert f"You got {label[seat]} from {NAMES[bidder]}." in text.splitlines()
+        assert "You gave" not in text and text.count("You got") == 1  # their own card only
+    assert "You g" not in table_text(game.view(None, brief=True), NAMES, EN)
+
+
+def test_a_talon_taken_unseen_is_said_to_be_taken_face_down() -> None:
+    from bot.engine.thousand import complete_deal, from_hands
+
+    hands, talons = complete_deal(3, {})
+    conventions = ThousandConventions(show_talon_on_hundred=False)
+    game = from_hands(hands, talons, dealer=0, conventions=conventions)
+    for seat, call in ((1, "b100"), (2, "pass"), (0, "pass")):
+        game.apply(seat, call)
+    table = table_text(game.view(None, brief=True), NAMES, EN)
+    assert "Talon: face down → Ben" in table.splitlines()
