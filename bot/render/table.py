@@ -342,6 +342,8 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
     names_trump = any(code[:1] == "t" and code[1:] in "SCDH" for code in legal)
     if names_trump and "pass" not in legal:
         return tr("Everyone passed: the dealer must name a trump.")
+    if legal == ["pass"] and view.get("phase") == "auction":
+        return tr("No higher bid is open to you (120 plus the marriages you hold): only Pass.")
     return None
 
 

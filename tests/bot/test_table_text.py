@@ -444,3 +444,23 @@ def test_a_talon_taken_unseen_is_said_to_be_taken_face_down() -> None:
         game.apply(seat, call)
     table = table_text(game.view(None, brief=True), NAMES, EN)
     assert "Talon: face down → Ben" in table.splitlines()
+
+
+def test_a_thousand_bidder_left_only_pass_is_told_why() -> None:
+    game = _play_until(
+        "thousand",
+        3,
+        lambda g: g.phase == "auction" and g.legal_actions(g.current_seat() or 0) == ["pass"],
+    )
+    text, rows = _my_hand(game)
+    lines = text.splitlines()
+    assert "<b>Your turn.</b>" in lines
+    assert "No higher bid is open to you (120 plus the marriages you hold): only Pass." in lines
+    assert rows[-1] == ["Pass"]
+    # a bidder with bids to choose from is not told so
+    other = _play_until(
+        "thousand",
+        3,
+        lambda g: g.phase == "auction" and len(g.legal_actions(g.current_seat() or 0)) > 2,
+    )
+    assert "only Pass" not in _my_hand(other)[0]
