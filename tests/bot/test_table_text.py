@@ -121,7 +121,7 @@ def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> No
     assert game.rows_scored == rows  # nothing is scored, so no deal result tells of it
     line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal."
     assert line in _lines(game)
-    assert f"Сдача {deal_no} пересдана: {NAMES[seat]} просит пересдачу." in _lines(game, RU)
+    assert f"Сдача {deal_no} пересдана — просьба о пересдаче: {NAMES[seat]}." in _lines(game, RU)
     game.scoresheet()  # the summaries written out do not lose it
     assert line in _lines(game)
     rng = random.Random(0)
