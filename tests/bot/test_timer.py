@@ -106,6 +106,7 @@ async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
     late, waiting = users[seat], users[1 - seat]
     hand = await fake.wait_for(lambda: hand_message(fake, late))
     stale = (await fake.wait_for(lambda: legal_buttons(hand)))[0].callback_data or ""
+    offered = " ".join(b.text for b in legal_buttons(hand))
     before = await record(timed, table_id)
 
     mark = fake.mark()
@@ -126,6 +127,12 @@ async def test_a_reminder_then_a_bot_moves_for_the_player_and_the_table_says_so(
     assert f"⏰ Time is up for {late.first_name}: a bot made the move for them." in texts(
         fake, group
     )
+    # the reminder now says what was done in the player's place
+    (reminder,) = [m for m in fake.messages(late.id) if m.text.startswith("⏰")]
+    await fake.wait_for(lambda: reminder.text.startswith("⏰ Time ran out"))
+    assert not reminder.deleted
+    made = reminder.text.removeprefix("⏰ Time ran out: a bot made your move (").removesuffix(").")
+    assert made and made in offered
     after = await record(timed, table_id)
     assert after.version > before.version and after.state != before.state
     assert after.timeouts == {seat: 1}
@@ -162,7 +169,10 @@ async def test_a_reminder_goes_once_the_turn_is_over(
                 texts(fake, group)
             )
         await fake.wait_handled()
-        assert reminder.deleted, ended_by
+        if ended_by == "the timer":
+            assert not reminder.deleted and reminder.text.startswith("⏰ Time ran out: a bot")
+        else:
+            assert reminder.deleted, ended_by
 
 
 @pytest.mark.parametrize("how", ["away", "/leave", "/cancel"])
@@ -190,7 +200,11 @@ async def test_a_reminder_goes_when_a_bot_takes_its_seat_or_the_table_closes(
     else:
         await ann.send(group, how)
     await fake.wait_handled()
-    assert all(reminder.deleted for reminder in reminders), how
+    if how == "away":  # each turn timed out: its reminder says so
+        assert not any(reminder.deleted for reminder in reminders)
+        assert all(r.text.startswith("⏰ Time ran out: a bot") for r in reminders)
+    else:
+        assert all(reminder.deleted for reminder in reminders), how
 
 
 async def until_away(fake: FakeTelegram, proc: BotProcess, table_id: int, other: FakeUser) -> int:

@@ -6,6 +6,7 @@ import asyncio
 from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.render.cards import action_label
 from bot.services.tables.core import TableCore
 from bot.services.tables.lobby import LOBBY_TTL
 
@@ -102,4 +103,19 @@ class Deadlines(TableCore):
             notice = table_tr(
                 "⏰ Time is up for {name}: a bot made the move for them.", name=escape(person.name)
             )
+        # the reminder they did not answer is kept, to say what was done in their place
+        reminder = record.reminders.pop(person.user_id, None) if person.user_id else None
         await self._play(record, seat, code, table_tr, notice=notice)
+        if reminder is not None:
+            await self._tell_timed_out(record, person, code, reminder)
+
+    async def _tell_timed_out(
+        self, record: TableRecord, person: Seat, code: str, message_id: int
+    ) -> None:
+        """Edited after the move is saved, so a Telegram failure here cannot hold it up: a
+        reminder gone without a word would leave the player to find the move on the table."""
+        assert person.user_id is not None
+        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
+        move = action_label(code, user_tr, [s.name for s in record.seats])
+        text = user_tr("⏰ Time ran out: a bot made your move ({move}).", move=escape(move))
+        await self.publisher.edit(person.user_id, message_id, text)
