@@ -8,6 +8,7 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.db.models import TableStatus
 from bot.db.repo import TableRepo
 from bot.engine import GAME_NAMES
 from bot.handlers.common import game_named
@@ -59,7 +60,10 @@ async def show_score(
         return
     sheet = tables.peek(record).scoresheet()
     names = [s.name for s in record.seats]
-    await sender.reply(message.chat.id, scoresheet_text(sheet, names, tr))
+    text = scoresheet_text(sheet, names, tr)
+    if record.status == TableStatus.CANCELLED:
+        text += "\n\n" + tr("The table was cancelled.")  # the sheet stops short of an end
+    await sender.reply(message.chat.id, text)
 
 
 def make_router() -> Router:

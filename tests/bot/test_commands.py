@@ -381,7 +381,9 @@ async def test_rules_help_and_score(fake_telegram: FakeTelegram, running: BotPro
     await ann.send(group, "/score")
     sheet = await fake.wait_for_message(group)
     assert "Scoresheet — Deberts" in sheet.text and "Ann" in sheet.text
-    # a lobby opened after it has no scores: /score still shows the game played
+    assert "cancelled" not in sheet.text
+    # a lobby opened after it has no scores: /score still shows the game played, and
+    # that it was called off
     await ann.send(group, "/cancel")
     await fake.wait_for_message(group, lambda m: m.text == "The table was cancelled.")
     await ann.send(group, "/new thousand")
@@ -389,6 +391,7 @@ async def test_rules_help_and_score(fake_telegram: FakeTelegram, running: BotPro
     await ann.send(group, "/score")
     sheet = await fake.wait_for_message(group)
     assert "Scoresheet — Deberts" in sheet.text and "Ann" in sheet.text
+    assert sheet.text.endswith("\n\nThe table was cancelled.")
 
 
 async def test_lang_switches_a_group_to_russian(
