@@ -93,10 +93,17 @@ def _notes(
         lines.append(f"{tr('Deal points')}: {shown}")
     # Who sits on the barrel ("on_barrel") is not repeated here: the barrel lines below
     # say who climbed onto it this deal, the scoresheet under them who sits there now.
+    # per seat the total reset: 555 or −555 (rows saved before kept ``True`` for either)
     trucked = notes.get("dump_truck")
     if isinstance(trucked, list) and any(trucked):
-        who = ", ".join(name_of(names, i) for i, t in enumerate(trucked) if t)
-        lines.append(f"{tr('Dump truck (555 → 0)')}: {who}")
+        for total in (555, -555):
+            who = ", ".join(
+                name_of(names, i) for i, t in enumerate(trucked) if t and (t < 0) == (total < 0)
+            )
+            if who:
+                lines.append(
+                    tr("Dump truck ({total} → 0): {names}", total=number(total), names=who)
+                )
     marriages = _nonzero(notes.get("marriages"), names)
     if marriages:
         lines.append(tr("Marriages declared: {line}", line=marriages))

@@ -147,3 +147,12 @@ def test_deberts_marks_keep_the_russian_bait_and_lose_the_nested_brackets() -> N
     assert "Аня +40 · Борис 0 (vs 83)" in deal_result_text(hanging, sheet, NAMES[:2], RU)
     table = scoresheet_text(sheet, NAMES[:2], RU)
     assert "      БТ" in table and "   vs 83" in table and "vs(" not in table
+
+
+def test_a_dump_truck_says_which_of_555_and_minus_555_it_took_back_to_zero() -> None:
+    notes = {"bidder": 0, "contract": 200, "outcome": "failed", "dump_truck": [-555, 555]}
+    row = ScoreRow(3, ("-200", "45"), (0, 0), (-200, 45), notes)
+    sheet = Scoresheet("thousand", 2, (row,), (0, 0), notes={})
+    lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
+    assert "Самосвал (−555 → 0): Аня" in lines
+    assert "Самосвал (555 → 0): Борис" in lines

@@ -908,13 +908,14 @@ def test_rule9_dump_truck_at_exactly_555() -> None:
     result = settle_simple(outcome([0, 100, 20], bidder=1, contract=100), totals=[0, 455, 0])
     assert result.totals == [0, 0, 20]
     assert result.deltas == [0, -455, 20]
-    assert result.notes["dump_truck"] == [False, True, False]
+    assert result.notes["dump_truck"] == [0, 555, 0]
 
 
 def test_rule9_dump_truck_at_exactly_minus_555() -> None:
     result = settle_simple(outcome([0, 10, 110], bidder=1, contract=120), totals=[0, -435, 0])
     assert result.totals == [0, 0, 110]
     assert result.deltas == [0, 435, 110]
+    assert result.notes["dump_truck"] == [0, -555, 0]
 
 
 def test_rule9_dump_truck_off_keeps_555() -> None:

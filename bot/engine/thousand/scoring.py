@@ -237,11 +237,11 @@ def _after_deal(
     barrel_made: bool,
     conventions: ThousandConventions,
     events: list[dict[str, Any]] | None,
-) -> tuple[int | None, int, int | None, list[bool]]:
+) -> tuple[int | None, int, int | None, list[int]]:
     """The barrel and the dump truck once ``totals`` hold the deal: the seat on the barrel,
-    its attempts, the winner and who was trucked back to zero. ``events`` (if given)
-    gets what happened on the barrel."""
-    trucked = [False] * len(totals)
+    its attempts, the winner and, per seat, the total trucked back to zero (555 or −555;
+    0 for none). ``events`` (if given) gets what happened on the barrel."""
+    trucked = [0] * len(totals)
     seat_on, attempts = barrel_seat, barrel_attempts
     if seat_on is not None:
         attempts += 1
@@ -255,7 +255,7 @@ def _after_deal(
         for seat, total in enumerate(totals):
             if total in _TRUCK_TOTALS:
                 totals[seat] = 0
-                trucked[seat] = True
+                trucked[seat] = total
     return seat_on, attempts, None, trucked
 
 
