@@ -184,7 +184,8 @@ def _sheet_notes(
             )
         )
     hanging = notes.get("hanging")
-    if isinstance(hanging, list) and any(hanging):
+    # a game over plays no more deals for them, and its table message says none hang
+    if isinstance(hanging, list) and any(hanging) and winner is None:
         lines.append(tr("Hanging: {points}", points=", ".join(str(h) for h in hanging)))
     return lines
 

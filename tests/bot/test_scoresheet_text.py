@@ -415,3 +415,24 @@ def test_negative_scores_have_the_minus_sign_everywhere() -> None:
     assert table[2] == "Σ       −1000       60       60"
     assert "-" not in "".join(table)
     assert "Final scores: Ann −1000 · Ben 60 · Cid 60" in final_text(sheet, NAMES, tr)
+
+
+def test_a_game_won_lists_no_points_as_still_hanging() -> None:
+    """Deberts, seed 931: the last deal hangs and the game ends on it."""
+    tr = Translator(make_i18n("en"), "en")
+    game = new_game("deberts", 3, DebertsConventions(target=301), seed=931)
+    rng = random.Random(931)
+    while not game.is_over:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    sheet = game.scoresheet()
+    assert sheet.winner is not None and any(sheet.notes["hanging"])
+    for text in (
+        deal_result_text(sheet.rows[-1], sheet, NAMES, tr),
+        scoresheet_text(sheet, NAMES, tr),
+    ):
+        assert not any(line.startswith("Hanging:") for line in text.splitlines()), text
+    # while the game goes on, they are listed
+    running = dataclasses.replace(sheet, winner=None)
+    assert "Hanging: " in scoresheet_text(running, NAMES, tr)
