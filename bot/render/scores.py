@@ -44,11 +44,17 @@ def _mark(cell: str, tr: Translator) -> str:
 
 
 def _notes(
-    notes: dict[str, Any], names: list[str], tr: Translator, *, hanging_below: Any = None
+    notes: dict[str, Any],
+    names: list[str],
+    tr: Translator,
+    *,
+    hanging_below: Any = None,
+    deltas: tuple[int, ...] = (),
 ) -> list[str]:
     """The facts of a deal or game worth a line: who bid, trump, outcome, bolts, barrel.
 
-    ``hanging_below``: the amounts the scoresheet under these lines says hang now.
+    ``hanging_below``: the amounts the scoresheet under these lines says hang now;
+    ``deltas``: what each seat wrote for the deal.
     """
     outcomes = {
         "made": tr("made"),
@@ -76,10 +82,25 @@ def _notes(
         and points[bidder]
     ):
         # the whistlers' scores are more than their own points: say where the rest came from
-        others = ", ".join(name_of(names, s) for s in range(len(points)) if s != bidder)
-        lines.append(
-            tr("The bidder's {points} go to {names}.", points=points[bidder], names=others)
-        )
+        whistlers = [s for s in range(len(points)) if s != bidder]
+        paid = notes.get("hanging_paid") or [0] * len(points)
+        if len(whistlers) > 1 and len(deltas) == len(points) == len(paid):
+            # shared, the odd point to one: what each wrote beyond own and hanging points
+            shares = ", ".join(
+                f"{name_of(names, s)} {deltas[s] - points[s] - paid[s]}" for s in whistlers
+            )
+            lines.append(
+                tr(
+                    "The bidder's {points} are split: {shares}.",
+                    points=points[bidder],
+                    shares=shares,
+                )
+            )
+        else:
+            others = ", ".join(name_of(names, s) for s in whistlers)
+            lines.append(
+                tr("The bidder's {points} go to {names}.", points=points[bidder], names=others)
+            )
     if notes.get("takes_all") is True:
         lines.append(tr("Winner takes all: the bidder writes the whole deal."))
     if notes.get("conceded") is True and notes.get("outcome") != "conceded":
@@ -223,7 +244,9 @@ def deal_result_text(
         for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
     )
     lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
-    lines += _notes(row.notes, names, tr, hanging_below=sheet.notes.get("hanging"))
+    lines += _notes(
+        row.notes, names, tr, hanging_below=sheet.notes.get("hanging"), deltas=row.deltas
+    )
     final = last_trick_line(last_trick, names, tr)  # which cuts the names itself
     if final:
         lines.append(final)

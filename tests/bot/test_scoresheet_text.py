@@ -263,9 +263,18 @@ def test_a_deberts_bait_says_the_bidders_points_go_to_the_others(seats: int) -> 
     baits = 0
     for row, lines in _results("deberts", seats, seeds=10):
         bidder = row.notes["bidder"]
-        others = ", ".join(NAMES[s] for s in range(seats) if s != bidder)
-        said = f"The bidder's {row.notes['points'][bidder]} go to {others}."
-        if row.notes["bait"] and row.notes["points"][bidder]:
+        b = row.notes["points"][bidder]
+        others = [s for s in range(seats) if s != bidder]
+        if seats == 2:
+            said = f"The bidder's {b} go to {NAMES[others[0]]}."
+        else:
+            # halves, the odd point to the whistler first from the dealer's left
+            dealer = row.notes["dealer"]
+            first = min(others, key=lambda s: (s - dealer - 1) % seats)
+            share = {s: (b + 1) // 2 if s == first else b // 2 for s in others}
+            split = ", ".join(f"{NAMES[s]} {share[s]}" for s in others)
+            said = f"The bidder's {b} are split: {split}."
+        if row.notes["bait"] and b:
             assert said in lines
             baits += 1
         else:
@@ -436,3 +445,21 @@ def test_a_game_won_lists_no_points_as_still_hanging() -> None:
     # while the game goes on, they are listed
     running = dataclasses.replace(sheet, winner=None)
     assert "Hanging: " in scoresheet_text(running, NAMES, tr)
+
+
+def test_a_bait_that_also_pays_out_hanging_points_splits_each_apart() -> None:
+    """Deberts, 3 players, seed 23, deal 4: Cid bids, takes 17 and is baited; Ben deals,
+    so Ann, first from his left, gets the odd point of both the 17 and the hanging 83."""
+    game = new_game("deberts", 3, DebertsConventions(), seed=23)
+    rng = random.Random(23)
+    while game.rows_scored < 4:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    sheet = game.scoresheet()
+    row = sheet.rows[3]
+    assert row.notes["bait"] and row.notes["points"] == [112, 17, 17]
+    assert row.notes["hanging_paid"] == [42, 41, 0]
+    lines = deal_result_text(row, sheet, NAMES, Translator(make_i18n("en"), "en")).splitlines()
+    assert "The bidder's 17 are split: Ann 9, Ben 8." in lines
+    assert "Hanging points paid: Ann 42, Ben 41" in lines
