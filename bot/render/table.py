@@ -75,10 +75,17 @@ def _table_lines(
     # worth knowing before bidding: the deal is played for these as well
     hanging = [points for points in view.get("hanging") or [] if points]
     if hanging and view.get("winner") is None:
-        line = tr(
-            "Hanging: {n}, to the bidder if the contract is made, shared by the others on a bait",
-            n=hanging[0],
-        )
+        if view.get("seats") == 2:
+            line = tr(
+                "Hanging: {n}, to the bidder if the contract is made, to the opponent on a bait",
+                n=hanging[0],
+            )
+        else:
+            line = tr(
+                "Hanging: {n}, to the bidder if the contract is made,"
+                " shared by the others on a bait",
+                n=hanging[0],
+            )
         if len(hanging) > 1:
             line += " " + tr("(then {points})", points=", ".join(map(str, hanging[1:])))
         lines.append(line)

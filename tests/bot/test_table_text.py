@@ -212,6 +212,14 @@ def test_hanging_points_are_on_the_table_while_the_next_deal_is_played_for_them(
         "Hanging: 83, to the bidder if the contract is made, shared by the others on a bait"
         " (then 40, 12)" in shown
     )
+    # with two players the one opponent takes them whole
+    game = _play_until("deberts", 2, lambda g: bool(g.view(None)["hanging"]))
+    view = game.view(None, brief=True)
+    line = (
+        f"Hanging: {view['hanging'][0]}, to the bidder if the contract is made,"
+        " to the opponent on a bait"
+    )
+    assert line in table_text(view, NAMES[:2], EN).splitlines()
 
 
 def _my_hand(game: Game) -> tuple[str, list[list[str]]]:
