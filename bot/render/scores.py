@@ -169,6 +169,11 @@ def _barrel_lines(notes: dict[str, Any], names: list[str], tr: Translator) -> li
     }
     # "won" needs no line: the game's final result follows at once
     lines = []
+    marks = notes.get("marks")
+    if isinstance(marks, list) and "attempt failed" in marks:
+        # failed off the barrel costs the contract: the 0 written here needs its reason
+        who = ", ".join(name_of(names, i) for i, m in enumerate(marks) if m == "attempt failed")
+        lines.append(tr("Barrel attempt failed, at no cost: {names}", names=who))
     still = notes.get("stood_still")
     if isinstance(still, list) and any(still):
         who = ", ".join(name_of(names, i) for i, s in enumerate(still) if s)

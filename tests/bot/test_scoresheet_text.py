@@ -463,3 +463,36 @@ def test_a_bait_that_also_pays_out_hanging_points_splits_each_apart() -> None:
     lines = deal_result_text(row, sheet, NAMES, Translator(make_i18n("en"), "en")).splitlines()
     assert "The bidder's 17 are split: Ann 9, Ben 8." in lines
     assert "Hanging points paid: Ann 42, Ben 41" in lines
+
+
+def test_a_failed_barrel_attempt_is_said_to_cost_nothing() -> None:
+    from bot.engine.thousand import from_play
+
+    deck = [rank + suit for suit in "SCDH" for rank in "9TJQKA"]
+    tr = Translator(make_i18n("en"), "en")
+    for seed in range(200):
+        rng = random.Random(seed)
+        rng.shuffle(deck)
+        hands = [deck[i * 8 : (i + 1) * 8] for i in range(3)]
+        game = from_play(
+            hands, bidder=2, contract=121, totals=[100, 200, 880], barrel=(2, 0), seed=seed
+        )
+        while not game.rows_scored:
+            seat = game.current_seat()
+            assert seat is not None
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        row = game.scoresheet().rows[-1]
+        if row.notes["outcome"] == "failed":
+            break
+    else:
+        raise AssertionError("no seed failed the barrel contract")
+    assert row.notes["marks"][2] == "attempt failed" and row.deltas[2] == 0
+    lines = deal_result_text(row, game.scoresheet(), NAMES, tr).splitlines()
+    assert "Barrel attempt failed, at no cost: Cid" in lines
+    # a contract failed off the barrel gets no such line
+    failed = 0
+    for row, lines in _results("thousand", 3, seeds=3):
+        said = any(line.startswith("Barrel attempt") for line in lines)
+        assert said == ("attempt failed" in row.notes["marks"])
+        failed += row.notes["outcome"] == "failed" and not said
+    assert failed
