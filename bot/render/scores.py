@@ -259,7 +259,10 @@ def deal_result_text(
     return "\n".join(lines)
 
 
-def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
+def final_text(
+    sheet: Scoresheet, names: list[str], tr: Translator, *, last_trick: Any = None
+) -> str:
+    """``last_trick``: the final deal's last trick, whose taker wins a tie (Deberts)."""
     lines = [tr("<b>Game over.</b> 🏆 {name} wins!", name=name_of(names, sheet.winner))]
     lines.append(
         tr(
@@ -267,6 +270,21 @@ def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
             line=" · ".join(f"{name_of(names, i)} {signed(t)}" for i, t in enumerate(sheet.totals)),
         )
     )
+    top = max(sheet.totals, default=0)
+    if sheet.winner is not None and sheet.totals.count(top) > 1:
+        # equal totals: the result must say what made one of them the winner
+        name = name_of(names, sheet.winner)
+        taker = last_trick.get("winner") if isinstance(last_trick, dict) else None
+        if taker == sheet.winner:
+            lines.append(tr("A tie at {n}: {name} took the last trick.", n=number(top), name=name))
+        else:
+            lines.append(
+                tr(
+                    "A tie at {n}: {name} sits first from the dealer's left.",
+                    n=number(top),
+                    name=name,
+                )
+            )
     marsed = sheet.notes.get("mars")  # the seats that lost below half the target
     if marsed:
         lines.append(tr("Mars: {names}", names=", ".join(name_of(names, s) for s in marsed)))

@@ -496,3 +496,27 @@ def test_a_failed_barrel_attempt_is_said_to_cost_nothing() -> None:
         assert said == ("attempt failed" in row.notes["marks"])
         failed += row.notes["outcome"] == "failed" and not said
     assert failed
+
+
+def test_a_tie_at_the_target_says_what_broke_it() -> None:
+    """Deberts, 2 players, target 301, seed 1387: 343 all, Ben took the last trick."""
+    game = new_game("deberts", 2, DebertsConventions(target=301), seed=1387)
+    rng = random.Random(1387)
+    while not game.is_over:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    sheet = game.scoresheet()
+    assert sheet.totals == (343, 343) and sheet.winner == 1
+    last = game.view(None)["last_deal"]["last_trick"]
+    tr = Translator(make_i18n("en"), "en")
+    lines = final_text(sheet, NAMES[:2], tr, last_trick=last).splitlines()
+    assert "A tie at 343: Ben took the last trick." in lines
+    # three players level at the top, the last trick taken by none of them: the seats
+    tied = dataclasses.replace(sheet, seats=3, totals=(310, 310, 200), winner=0)
+    other = {**last, "winner": 2}
+    lines = final_text(tied, NAMES, tr, last_trick=other).splitlines()
+    assert "A tie at 310: Ann sits first from the dealer's left." in lines
+    # no tie, no such line
+    clear = dataclasses.replace(sheet, totals=(343, 300))
+    assert "tie" not in final_text(clear, NAMES[:2], tr, last_trick=last)
