@@ -349,6 +349,8 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
     names_trump = any(code[:1] == "t" and code[1:] in "SCDH" for code in legal)
     if names_trump and "pass" not in legal:
         return tr("Everyone passed: the dealer must name a trump.")
+    if any(code[:1] == "t" and code[1:].isdigit() for code in legal):
+        return tr("Choose a talon: the other stays face down, out of play.")
     if legal == ["pass"] and view.get("phase") == "auction":
         return tr("No higher bid is open to you (120 plus the marriages you hold): only Pass.")
     return None

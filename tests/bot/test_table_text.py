@@ -473,3 +473,10 @@ def test_a_thousand_bidder_left_only_pass_is_told_why() -> None:
         lambda g: g.phase == "auction" and len(g.legal_actions(g.current_seat() or 0)) > 2,
     )
     assert "only Pass" not in _my_hand(other)[0]
+
+
+def test_two_players_are_asked_to_choose_a_talon_and_told_the_other_stays_out() -> None:
+    game = _play_until("thousand", 2, _phase("talon"))
+    text, rows = _my_hand(game)
+    assert "Choose a talon: the other stays face down, out of play." in text.splitlines()
+    assert ["Talon 1", "Talon 2"] in rows
