@@ -215,7 +215,23 @@ def _redeal_line(redeal: dict[str, Any], deal_no: int, names: list[str], tr: Tra
         return tr("Deal {n} was dealt again: everyone passed.", n=deal_no)
     if reason == "sevens":
         return tr("Deal {n} was dealt again: {name} declared four sevens.", n=deal_no, name=name)
+    why = labels_for(tr, _redeal_whys).get(redeal.get("why") or "")
+    if why:
+        return tr(
+            "Deal {n} was dealt again: {name} asked for a redeal ({why}).",
+            n=deal_no,
+            name=name,
+            why=why,
+        )
     return tr("Deal {n} was dealt again: {name} asked for a redeal.", n=deal_no, name=name)
+
+
+def _redeal_whys(tr: Translator) -> dict[str, str]:
+    return {
+        "nines": tr("all four nines"),
+        "points": tr("cards worth under 14 points"),
+        "talon": tr("a talon of nines"),
+    }
 
 
 def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:

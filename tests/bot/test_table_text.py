@@ -115,13 +115,23 @@ def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> No
     game = _play_until("thousand", 3, _offers("redeal"))
     seat = game.current_seat()
     assert seat is not None
+    # the reason the asker was offered it, told to everyone once the cards are dealt anew
+    reason = game.view(seat, brief=True)["redeal_reason"]
+    why, ru = {
+        "nines": ("all four nines", "все четыре девятки"),
+        "points": ("cards worth under 14 points", "карты меньше чем на 14 очков"),
+        "talon": ("a talon of nines", "в прикупе одни девятки"),
+    }[reason]
     deal_no, rows = game.deal_no, game.rows_scored
     game.apply(seat, "redeal")
     assert game.deal_no == deal_no + 1
     assert game.rows_scored == rows  # nothing is scored, so no deal result tells of it
-    line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal."
+    line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal ({why})."
     assert line in _lines(game)
-    assert f"Сдача {deal_no} пересдана — просьба о пересдаче: {NAMES[seat]}." in _lines(game, RU)
+    said = f"Сдача {deal_no} пересдана — просьба о пересдаче: {NAMES[seat]} ({ru})."
+    assert said in _lines(game, RU)
+    copied = type(game).from_json(game.to_json())  # a saved game keeps the reason
+    assert line in _lines(copied)
     game.scoresheet()  # the summaries written out do not lose it
     assert line in _lines(game)
     rng = random.Random(0)

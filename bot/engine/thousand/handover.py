@@ -91,6 +91,7 @@ class Handover(DealState):
                     "deal_no": self.deal_no,
                     "redeal": True,
                     "asked_by": seat,
+                    "why": self._redeal_reason(seat),  # the cards are dealt anew: no secret
                     "written": [0] * self._n,
                     "deltas": [0] * self._n,
                     "marks": ["redeal"] * self._n,

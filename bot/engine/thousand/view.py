@@ -108,7 +108,7 @@ def _redeal(g: ThousandGame) -> JsonDict | None:
     """
     last = g._unwritten[-1] if g._unwritten else g._last_deal
     if isinstance(last, dict) and last.get("redeal") is True:
-        return {"reason": "asked", "seat": last["asked_by"]}
+        return {"reason": "asked", "seat": last["asked_by"], "why": last.get("why")}
     return None
 
 
