@@ -105,6 +105,15 @@ def _notes(
         lines.append(tr("Winner takes all: the bidder writes the whole deal."))
     if notes.get("conceded") is True and notes.get("outcome") != "conceded":
         lines.append(tr("The bidder conceded."))  # unless the outcome line said it
+    if notes.get("conceded") is True and isinstance(bidder, int):
+        # what conceding costs depends on a convention: say which one this table plays
+        marks = notes.get("marks") or []
+        penalised = bidder < len(marks) and str(marks[bidder]).startswith("-")
+        lines.append(
+            tr("Conceded: the others get half the contract each, the bidder loses it.")
+            if penalised
+            else tr("Conceded: the others get half the contract each, the bidder a bolt.")
+        )
     if notes.get("redeal") is True:
         lines.append(tr("Redeal: nothing is scored."))
     if notes.get("golden") is True:

@@ -520,3 +520,29 @@ def test_a_tie_at_the_target_says_what_broke_it() -> None:
     # no tie, no such line
     clear = dataclasses.replace(sheet, totals=(343, 300))
     assert "tie" not in final_text(clear, NAMES[:2], tr, last_trick=last)
+
+
+@pytest.mark.parametrize("penalty", [False, True])
+def test_a_conceded_deal_says_what_conceding_cost(penalty: bool) -> None:
+    conventions = ThousandConventions(concede_penalty=penalty)
+    tr = Translator(make_i18n("en"), "en")
+    for seed in range(50):
+        game = new_game("thousand", 3, conventions, seed=seed)
+        rng = random.Random(seed)
+        while game.current_seat() is not None and game.rows_scored == 0:
+            seat = game.current_seat()
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            if "concede" in legal:
+                game.apply(seat, "concede")
+                break
+            game.apply(seat, rng.choice(legal))
+        if game.rows_scored and game.scoresheet().rows[0].notes["conceded"]:
+            break
+    else:
+        raise AssertionError("nobody conceded")
+    sheet = game.scoresheet()
+    lines = deal_result_text(sheet.rows[0], sheet, NAMES, tr).splitlines()
+    lost = "Conceded: the others get half the contract each, the bidder loses it."
+    bolt = "Conceded: the others get half the contract each, the bidder a bolt."
+    assert (lost in lines, bolt in lines) == (penalty, not penalty)
