@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -27,6 +27,16 @@ def _visible(html: str) -> str:
     """What Telegram counts: the text once the HTML markup is parsed."""
     text = re.sub(r"<[^>]+>", "", html)
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def play_at_random(game: Game, seed: int, until: Callable[[Game], bool]) -> Game:
+    """``game`` played on with random legal moves until ``until`` holds or it is over."""
+    rng = random.Random(seed)
+    while not until(game) and not game.is_over:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
 
 
 def _first_deals(name: str, seats: int, deals: int) -> Scoresheet:
@@ -430,12 +440,7 @@ def test_a_game_won_lists_no_points_as_still_hanging() -> None:
     """Deberts, seed 931: the last deal hangs and the game ends on it."""
     tr = Translator(make_i18n("en"), "en")
     game = new_game("deberts", 3, DebertsConventions(target=301), seed=931)
-    rng = random.Random(931)
-    while not game.is_over:
-        seat = game.current_seat()
-        assert seat is not None
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    sheet = game.scoresheet()
+    sheet = play_at_random(game, 931, lambda g: False).scoresheet()
     assert sheet.winner is not None and any(sheet.notes["hanging"])
     for text in (
         deal_result_text(sheet.rows[-1], sheet, NAMES, tr),
@@ -451,12 +456,7 @@ def test_a_bait_that_also_pays_out_hanging_points_splits_each_apart() -> None:
     """Deberts, 3 players, seed 23, deal 4: Cid bids, takes 17 and is baited; Ben deals,
     so Ann, first from his left, gets the odd point of both the 17 and the hanging 83."""
     game = new_game("deberts", 3, DebertsConventions(), seed=23)
-    rng = random.Random(23)
-    while game.rows_scored < 4:
-        seat = game.current_seat()
-        assert seat is not None
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    sheet = game.scoresheet()
+    sheet = play_at_random(game, 23, lambda g: g.rows_scored >= 4).scoresheet()
     row = sheet.rows[3]
     assert row.notes["bait"] and row.notes["points"] == [112, 17, 17]
     assert row.notes["hanging_paid"] == [42, 41, 0]
@@ -477,10 +477,7 @@ def test_a_failed_barrel_attempt_is_said_to_cost_nothing() -> None:
         game = from_play(
             hands, bidder=2, contract=121, totals=[100, 200, 880], barrel=(2, 0), seed=seed
         )
-        while not game.rows_scored:
-            seat = game.current_seat()
-            assert seat is not None
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        play_at_random(game, seed, lambda g: g.rows_scored > 0)
         row = game.scoresheet().rows[-1]
         if row.notes["outcome"] == "failed":
             break
@@ -501,12 +498,7 @@ def test_a_failed_barrel_attempt_is_said_to_cost_nothing() -> None:
 def test_a_tie_at_the_target_says_what_broke_it() -> None:
     """Deberts, 2 players, target 301, seed 1387: 343 all, Ben took the last trick."""
     game = new_game("deberts", 2, DebertsConventions(target=301), seed=1387)
-    rng = random.Random(1387)
-    while not game.is_over:
-        seat = game.current_seat()
-        assert seat is not None
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    sheet = game.scoresheet()
+    sheet = play_at_random(game, 1387, lambda g: False).scoresheet()
     assert sheet.totals == (343, 343) and sheet.winner == 1
     last = game.view(None)["last_deal"]["last_trick"]
     tr = Translator(make_i18n("en"), "en")

@@ -381,6 +381,7 @@ def test_a_long_name_is_cut_the_same_in_every_line_and_button() -> None:
 
     from bot.render.common import LISTED_NAME, cut
     from bot.render.scores import deal_result_text, final_text
+    from tests.bot.test_scoresheet_text import play_at_random
     from tests.bot.test_table_limits import NAMES as LONG
 
     shown = [escape(cut(name, LISTED_NAME)) for name in LONG]
@@ -400,12 +401,7 @@ def test_a_long_name_is_cut_the_same_in_every_line_and_button() -> None:
     gives = [label.split(" → ")[1] for label in labels if " → " in label]
     assert gives and set(gives) <= {cut(name, LISTED_NAME) for name in LONG}
 
-    rng = random.Random(1)
-    while not game.rows_scored:
-        to_act = game.current_seat()
-        assert to_act is not None
-        game.apply(to_act, rng.choice(game.legal_actions(to_act)))
-    sheet = game.scoresheet()
+    sheet = play_at_random(game, 1, lambda g: g.rows_scored > 0).scoresheet()
     names_in(deal_result_text(sheet.rows[-1], sheet, LONG, EN))
     names_in(final_text(sheet, LONG, EN))
 
