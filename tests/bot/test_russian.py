@@ -156,3 +156,9 @@ def test_a_dump_truck_says_which_of_555_and_minus_555_it_took_back_to_zero() -> 
     lines = deal_result_text(row, sheet, NAMES[:2], RU).splitlines()
     assert "Самосвал (−555 → 0): Аня" in lines
     assert "Самосвал (555 → 0): Борис" in lines
+
+
+def test_a_received_card_names_its_giver_without_declining_the_name() -> None:
+    """Not "от Света": names stay as written, so the giver is the sentence's subject."""
+    said = RU("You got {card} from {name}.", card="Д♠", name="Света")
+    assert said == "Света отдаёт вам Д♠."
