@@ -44,7 +44,8 @@ async def show_rules(
     games = [asked] if asked else [record.game] if record else list(GAME_NAMES)
     parts = [rules_text(game, tr) for game in games]
     if record is not None and record.game in games:
-        summary = conventions_summary(record.conventions, record.turn_timer, tr)
+        # each with what it means: the rules above are the defaults these may change
+        summary = conventions_summary(record.conventions, record.turn_timer, tr, explain=True)
         parts.append(
             tr("<b>This table ({game}):</b>", game=game_title(record.game, tr)) + "\n" + summary
         )

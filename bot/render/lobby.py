@@ -37,9 +37,18 @@ def timer_value(seconds: int, tr: Translator) -> str:
 def _option_help(tr: Translator) -> dict[str, str]:
     return {
         "target": tr("the game ends once someone reaches it"),
-        "winner_takes_all": tr("a bidder who wins the deal writes all its points, the others 0"),
-        "order_obligatory": tr("when everyone passes twice, the dealer must name a trump"),
-        "seven_swap": tr("the trump seven may be swapped for the open card"),
+        "winner_takes_all": tr(
+            "a bidder with more points than the others together writes the deal's total,"
+            " the others 0"
+        ),
+        "order_obligatory": tr(
+            "if the others pass in both rounds, the dealer may not pass and must name a suit"
+            " (not the open card's)"
+        ),
+        "seven_swap": tr(
+            "when the open card's suit is trump, its seven may be swapped for the open card"
+            " before one's first card"
+        ),
         "hanging_separately": tr(
             "points left hanging by two deals are played one a deal, not added up"
         ),
@@ -60,10 +69,13 @@ def _option_help(tr: Translator) -> dict[str, str]:
         "show_talon_on_hundred": tr(
             "the talon is shown when the first hand plays 100 after everyone passed"
         ),
-        "concede": tr("the bidder may give up rather than play: the others get half the contract"),
+        "concede": tr(
+            "the bidder may give up rather than play: each of the others gets half the"
+            " contract, rounded up to 5 (not on the barrel)"
+        ),
         "concede_penalty": tr("giving up costs the contract; without it, a bolt"),
         "dump_truck": tr("a total of exactly 555 or −555 drops to 0"),
-        "golden_round": tr("the first three deals count double"),
+        "golden_round": tr("the first three deals count double (bolt penalties do not)"),
         "bid_step": tr("how much a bid must raise the one before"),
         "turn_timer": tr("time for a move before a bot makes it"),
     }

@@ -39,24 +39,32 @@ def test_both_games_rules_fit_in_one_message() -> None:
             "en",
             [
                 # rule 8: the bidder against the whistlers' points together
-                "more than the other players together",
+                "more points than the other players together",
                 "their points go to the others",
                 "for whoever scores the most in the next deal",
                 # rule 10: several past the target
                 "the highest total wins; an exact tie goes to whoever took that deal's last trick",
                 # rule 7
                 "bella, 20, even without a trick",
+                # rule 6: how runs compare and split
+                "a berz beats a terz, then the higher top card, then (Moscow) the trump run",
+                "seven as a berz and a terz, eight as two berz",
+                # rule 5: void of both
+                "with neither, any card",
             ],
             ["more than the others,", "The first to reach the target wins"],
         ),
         (
             "ru",
             [
-                "больше, чем остальные игроки вместе",
+                "больше очков, чем у остальных вместе",
                 "его очки достаются остальным",
-                "достаются тому, кто наберёт больше всех в следующей сдаче",
-                "побеждает тот, у кого больше всего очков; при равенстве — тот, кто взял "
-                "последнюю взятку этой сдачи",
+                "достаются тому, у кого будет больше всех очков в следующей сдаче",
+                "побеждает тот, у кого больше всего очков; при равенстве — тот, за кем "
+                "последняя взятка этой сдачи",
+                # rule 6: how runs compare and split
+                "берц старше терца",
+                "семь — берцем и терцем, восемь — двумя берцами",
                 "бела, 20 очков, даже без взяток",
             ],
             ["больше остальных", "Побеждает первый"],
@@ -85,7 +93,9 @@ def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> Non
                 "every third bolt costs 120",
                 "exactly 555 or −555 becomes 0",
                 "At 880 or more your total stops at 880",
-                "while you play one the others score nothing",
+                "while you play one the others get neither points nor bolts",
+                # rule 7: rounding
+                "rounded to the nearest 5 (ending in 1, 2, 6, 7 down; 3, 4, 8, 9 up)",
                 "Failing costs nothing, but after three deals there, or when another player "
                 "reaches the barrel, you drop off with −120",
             ],
@@ -101,10 +111,11 @@ def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> Non
                 "спасовавший больше не торгуется",
                 "каждый третий болт стоит 120",
                 "Ровно 555 или −555 очков превращаются в 0",
-                "С 880 и больше счёт останавливается на 880",
-                "пока он его играет, остальным ничего не записывается",
-                "Неудача ничего не стоит, но после трёх сдач на бочке или когда на бочку "
-                "попадает другой игрок, сидевший на ней слетает с −120",
+                "При 880 и больше счёт останавливается на 880",
+                "пока идёт такой заказ, остальным не пишутся ни очки, ни болты",
+                "Неудача на бочке ничего не стоит, но после трёх сдач на бочке или когда на "
+                "бочку попадает другой игрок, с неё слетают с −120",
+                "округлённые до ближайшего кратного 5",
             ],
             ["пока кто-то не зайдёт", "шагом 5", "первый, набравший 1000"],
         ),
