@@ -142,7 +142,10 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     assert labels[:2] == ["Target: 501", "Winner takes all: no"]
     # open, the settings say what each convention means, and only that: with the
     # players and the lobby's instructions it would not fit on a phone's screen
-    assert "the trump seven may be swapped for the open card" in lobby.text
+    assert (
+        "when the open card's suit is trump, its seven may be swapped for the open card"
+        in lobby.text
+    )
     assert "Players (" not in lobby.text and "Join, then" not in lobby.text
     assert "Turn timer: off" in labels
     await (await ann.press(lobby, "Trump in combinations: Moscow")).answer()
@@ -151,7 +154,7 @@ async def test_settings_cycle_every_convention_and_the_turn_timer(
     assert lobby.button("Turn timer: 30 s")
     await (await ann.press(lobby, "« Back")).answer()
     assert "• Trump in combinations: Kharkov" in lobby.text
-    assert "the trump seven may be swapped" not in lobby.text
+    assert "its seven may be swapped" not in lobby.text
     assert "Players (1 of 2–3):" in lobby.text
     assert "• Turn timer: 30 s" in lobby.text
 
