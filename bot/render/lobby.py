@@ -38,40 +38,47 @@ def _option_help(tr: Translator) -> dict[str, str]:
     return {
         "target": tr("the game ends once someone reaches it"),
         "winner_takes_all": tr(
-            "a bidder with more points than the others together writes the deal's total,"
-            " the others 0"
+            "a bidder with more points than the others together writes the deal's total, the"
+            " others 0"
         ),
         "order_obligatory": tr(
-            "if the others pass in both rounds, the dealer may not pass and must name a suit"
-            " (not the open card's)"
+            "if the others pass in both rounds, the dealer may not pass and must name a suit (not"
+            " the open card's)"
         ),
         "seven_swap": tr(
-            "when the open card's suit is trump, its seven may be swapped for the open card"
-            " before one's first card"
+            "when the open card's suit is trump, its seven may be swapped for the open card before"
+            " one's first card"
         ),
         "hanging_separately": tr(
             "points left hanging by two deals are played one a deal, not added up"
         ),
         "trump_in_combination": tr(
-            "Moscow: of two equal combinations the trump one wins; Kharkov: trump does not count"
+            "Moscow: of two equal combinations the trump one wins; Kharkov: trump does not count;"
+            " still equal, the one nearer the dealer's left wins"
         ),
-        "four_sevens_redeal": tr("a player holding all four sevens may ask for a redeal"),
+        "four_sevens_redeal": tr(
+            "a player holding all four sevens may ask for a redeal before their first card; the"
+            " same dealer deals"
+        ),
         "redeal": tr(
-            "after the give-away, four nines or under 14 points in hand (or a talon of"
-            " nines) let a player ask for a redeal"
+            "after the give-away, four nines or under 14 points in hand (or a talon of nines) let"
+            " a player ask for a redeal by the same dealer; nothing is scored"
         ),
         "barrel_trading": tr(
-            "a player on the barrel opens the auction at 121 and may be outbid; otherwise"
-            " they take the talon at 121 with no auction"
+            "a player on the barrel opens the auction at 121 and may be outbid; otherwise they"
+            " take the talon at 121 with no auction"
         ),
         "ace_marriage": tr("four aces are a marriage worth 200"),
-        "minus_limit": tr("a player below this score passes in every auction"),
+        "minus_limit": tr(
+            "a player below this score passes in every auction (if nobody is left, the first hand"
+            " plays 100)"
+        ),
         "show_talon_on_hundred": tr(
             "the talon is shown when the first hand plays 100 after everyone passed"
         ),
         "concede": tr(
-            "the bidder may give up rather than play: each of the others gets half the"
-            " contract, rounded up to 5 (not on the barrel)"
+            "the bidder may give up rather than play: each of the others gets half the contract,"
+            " rounded up to 5 (not on the barrel)"
         ),
         "concede_penalty": tr("giving up costs the contract; without it, a bolt"),
         "dump_truck": tr("a total of exactly 555 or −555 drops to 0"),
