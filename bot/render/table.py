@@ -119,6 +119,8 @@ def _table_lines(
                 lines.append(tr("Highest bid: {name} ({n})", name=bidder, n=bid))
         elif bid:
             lines.append(tr("Bidder: {name} — bid {n}", name=bidder, n=bid))
+        elif view.get("forced_order"):
+            lines.append(tr("Bidder: {name} (the dealer had to name a trump)", name=bidder))
         else:
             lines.append(tr("Bidder: {name}", name=bidder))
     for ann in view.get("announcements") or []:

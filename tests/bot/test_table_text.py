@@ -486,3 +486,32 @@ def test_two_players_are_asked_to_choose_a_talon_and_told_the_other_stays_out() 
     text, rows = _my_hand(game)
     assert "Choose a talon: the other stays face down, out of play." in text.splitlines()
     assert ["Talon 1", "Talon 2"] in rows
+
+
+def test_a_dealer_made_to_name_a_trump_is_said_to_have_had_to() -> None:
+    forced = DebertsConventions(order_obligatory=True)
+
+    def named_by_force(game: Game) -> bool:
+        seat = game.current_seat()
+        return (
+            seat is not None
+            and game.phase == "bidding_2"
+            and "pass" not in game.legal_actions(seat)
+        )
+
+    game = _play_until("deberts", 3, named_by_force, forced)
+    dealer = game.current_seat()
+    assert dealer is not None
+    game.apply(dealer, game.legal_actions(dealer)[0])
+    line = f"Bidder: {NAMES[dealer]} (the dealer had to name a trump)"
+    assert line in table_text(game.view(None, brief=True), NAMES, EN).splitlines()
+    # a bidder who chose, the dealer included, is a plain bidder
+    chose = _play_until(
+        "deberts",
+        3,
+        lambda g: g.view(None)["bidder"] is not None and not g.view(None)["forced_order"],
+        forced,
+    )
+    text = table_text(chose.view(None, brief=True), NAMES, EN)
+    assert f"Bidder: {NAMES[chose.view(None)['bidder']]}\n" in text + "\n"
+    assert "had to" not in text

@@ -490,6 +490,15 @@ class Deberts(Game):
     def _must_order(self, seat: int) -> bool:
         return self._conv.order_obligatory and seat == self._dealer
 
+    def _forced_order(self) -> bool:
+        """Whether the bidder named trump because it could not pass: the dealer, last in
+        the second round, with order obligatory (a suit named there ends the auction, so
+        the dealer's turn in it means everyone else passed)."""
+        if not (self._conv.order_obligatory and self._bidder == self._dealer and self._auction):
+            return False
+        seat, action = self._auction[-1]
+        return seat == self._dealer and action != "play"
+
     def apply(self, seat: int, action: str) -> None:
         # Playing a card is nearly every action of a deal, so it runs inline here,
         # with a seat's first card and the closing of a trick.

@@ -48,6 +48,7 @@ def build(game: Deberts, seat: int | None, *, brief: bool = False) -> JsonDict:
         "hanging": list(game._hanging),
         "combination_winner": None if game._combo_winner < 0 else game._combo_winner,
         "redeal": json_copy(game._redeal),
+        "forced_order": game._forced_order(),
         "mars": list(game._mars),
     }
     if not brief:
