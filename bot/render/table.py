@@ -322,6 +322,12 @@ def _call_label(
 ) -> str:
     if call["action"] == "pass" and call["seat"] in (view.get("auto_passed") or ()):
         return tr("Pass (in the minus)")  # the rules passed for them: they were not asked
+    barrel = view.get("barrel") or []
+    auction = view.get("auction") or []
+    seat = call["seat"]
+    if auction and call is auction[0] and seat < len(barrel) and barrel[seat]["on"]:
+        # the deal opens at 121 for whoever sits on the barrel: no bid of theirs
+        return tr("{n} (on the barrel)", n=action_label(call["action"], tr, names))
     return action_label(call["action"], tr, names)
 
 

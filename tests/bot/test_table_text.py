@@ -515,3 +515,25 @@ def test_a_dealer_made_to_name_a_trump_is_said_to_have_had_to() -> None:
     text = table_text(chose.view(None, brief=True), NAMES, EN)
     assert f"Bidder: {NAMES[chose.view(None)['bidder']]}\n" in text + "\n"
     assert "had to" not in text
+
+
+def test_the_121_a_player_on_the_barrel_starts_with_is_not_shown_as_their_bid() -> None:
+    from bot.engine.thousand import complete_deal, from_hands
+
+    hands, talons = complete_deal(3, {})
+    for trading in (False, True):
+        game = from_hands(
+            hands,
+            talons,
+            dealer=0,
+            totals=[100, 880, 200],
+            barrel=(1, 0),
+            conventions=ThousandConventions(barrel_trading=trading),
+        )
+        table = table_text(game.view(None, brief=True), NAMES, EN)
+        assert "Ben: 121 (on the barrel)" in table
+    # anyone else's 121 is a bid like any other
+    game = from_hands(hands, talons, dealer=0, totals=[100, 500, 200])
+    game.apply(1, "b120")
+    game.apply(2, "b125")
+    assert "(on the barrel)" not in table_text(game.view(None, brief=True), NAMES, EN)
