@@ -268,10 +268,7 @@ def deal_result_text(
     return "\n".join(lines)
 
 
-def final_text(
-    sheet: Scoresheet, names: list[str], tr: Translator, *, last_trick: Any = None
-) -> str:
-    """``last_trick``: the final deal's last trick, whose taker wins a tie (Deberts)."""
+def final_text(sheet: Scoresheet, names: list[str], tr: Translator) -> str:
     lines = [tr("<b>Game over.</b> 🏆 {name} wins!", name=name_of(names, sheet.winner))]
     lines.append(
         tr(
@@ -279,12 +276,12 @@ def final_text(
             line=" · ".join(f"{name_of(names, i)} {signed(t)}" for i, t in enumerate(sheet.totals)),
         )
     )
-    top = max(sheet.totals, default=0)
-    if sheet.winner is not None and sheet.totals.count(top) > 1:
-        # equal totals: the result must say what made one of them the winner
+    # equal totals at the top: the result must say what made one of them the winner
+    tie_break = sheet.notes.get("tie_break")
+    if tie_break is not None:
+        top = max(sheet.totals)
         name = name_of(names, sheet.winner)
-        taker = last_trick.get("winner") if isinstance(last_trick, dict) else None
-        if taker == sheet.winner:
+        if tie_break == "last_trick":
             lines.append(tr("A tie at {n}: {name} took the last trick.", n=number(top), name=name))
         else:
             lines.append(

@@ -137,7 +137,7 @@ class Publisher:
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
             if end_due:
-                final = scores.final_text(sheet, names, tr, last_trick=last_deal.get("last_trick"))
+                final = scores.final_text(sheet, names, tr)
                 await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
                 moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1

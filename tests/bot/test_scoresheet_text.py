@@ -500,18 +500,24 @@ def test_a_tie_at_the_target_says_what_broke_it() -> None:
     game = new_game("deberts", 2, DebertsConventions(target=301), seed=1387)
     sheet = play_at_random(game, 1387, lambda g: False).scoresheet()
     assert sheet.totals == (343, 343) and sheet.winner == 1
-    last = game.view(None)["last_deal"]["last_trick"]
     tr = Translator(make_i18n("en"), "en")
-    lines = final_text(sheet, NAMES[:2], tr, last_trick=last).splitlines()
+    lines = final_text(sheet, NAMES[:2], tr).splitlines()
     assert "A tie at 343: Ben took the last trick." in lines
     # three players level at the top, the last trick taken by none of them: the seats
-    tied = dataclasses.replace(sheet, seats=3, totals=(310, 310, 200), winner=0)
-    other = {**last, "winner": 2}
-    lines = final_text(tied, NAMES, tr, last_trick=other).splitlines()
+    # (the engine's tie break, tests/engine/test_deberts_rules.py)
+    tied = dataclasses.replace(
+        sheet,
+        seats=3,
+        totals=(310, 310, 200),
+        winner=0,
+        notes={**sheet.notes, "tie_break": "seating"},
+    )
+    lines = final_text(tied, NAMES, tr).splitlines()
     assert "A tie at 310: Ann sits first from the dealer's left." in lines
     # no tie, no such line
-    clear = dataclasses.replace(sheet, totals=(343, 300))
-    assert "tie" not in final_text(clear, NAMES[:2], tr, last_trick=last)
+    notes = {k: v for k, v in sheet.notes.items() if k != "tie_break"}
+    clear = dataclasses.replace(sheet, totals=(343, 300), notes=notes)
+    assert "tie" not in final_text(clear, NAMES[:2], tr)
 
 
 @pytest.mark.parametrize("penalty", [False, True])

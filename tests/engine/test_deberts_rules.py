@@ -514,6 +514,23 @@ def test_rule10_exact_tie_goes_to_the_last_trick() -> None:
     finish(game)
     assert game.totals == (510, 510)
     assert game.scoresheet().winner == 1
+    assert game.scoresheet().notes["tie_break"] == "last_trick"
+
+
+def test_rule10_a_tie_whose_last_trick_went_to_a_third_goes_by_the_seating() -> None:
+    # Cid takes the one trick; Ann and Ben stay level at 510, and Ben sits first from
+    # the dealer's (Ann's) left
+    game = position("7S", "8S", "AS", dealer=0, bidder=2, totals=[510, 510, 100])
+    finish(game)
+    assert game.totals == (510, 510, 121)
+    sheet = game.scoresheet()
+    assert (sheet.winner, sheet.notes["tie_break"]) == (1, "seating")
+
+
+def test_rule10_a_clear_winner_needs_no_tie_break() -> None:
+    game = position("7S", "AS", trump="C", dealer=0, bidder=1, totals=[520, 489])
+    finish(game)
+    assert "tie_break" not in game.scoresheet().notes
 
 
 def test_rule10_mars_lists_losers_below_half_the_target() -> None:

@@ -795,6 +795,12 @@ class Deberts(Game):
         notes: JsonDict = {"hanging": list(self._hanging)}
         if self._winner >= 0:
             notes["mars"] = list(self._mars)
+            if self._totals.count(max(self._totals)) > 1:
+                # rule 10: the tie went to the last trick's taker, if one of the tied
+                # took it; else to the tied player earliest from the dealer's left
+                last = self._last_deal_json() or {}
+                taker = (last.get("last_trick") or {}).get("winner")
+                notes["tie_break"] = "last_trick" if taker == self._winner else "seating"
         return Scoresheet(
             game=self.name,
             seats=self._n,
