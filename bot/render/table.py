@@ -101,9 +101,10 @@ def _table_lines(
         lines.append(line)
     if live and view.get("auction"):
         calls = view["auction"]
+        shown_from = max(0, len(calls) - _AUCTION_CALLS)
         said = ", ".join(
-            f"{name_of(names, a['seat'])}: {_call_label(a, view, tr, names)}"
-            for a in calls[-_AUCTION_CALLS:]
+            f"{name_of(names, a['seat'])}: {_call_label(a, view, tr, names, opening=i == 0)}"
+            for i, a in enumerate(calls[shown_from:], start=shown_from)
         )
         if len(calls) > _AUCTION_CALLS:
             said = "…, " + said
@@ -318,15 +319,13 @@ def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[
 
 
 def _call_label(
-    call: dict[str, Any], view: dict[str, Any], tr: Translator, names: list[str]
+    call: dict[str, Any], view: dict[str, Any], tr: Translator, names: list[str], *, opening: bool
 ) -> str:
+    """``opening``: the auction's first call. The rules made some calls, not the player:
+    a pass below the minus limit, the 121 a deal on the barrel opens with."""
     if call["action"] == "pass" and call["seat"] in (view.get("auto_passed") or ()):
-        return tr("Pass (in the minus)")  # the rules passed for them: they were not asked
-    barrel = view.get("barrel") or []
-    auction = view.get("auction") or []
-    seat = call["seat"]
-    if auction and call is auction[0] and seat < len(barrel) and barrel[seat]["on"]:
-        # the deal opens at 121 for whoever sits on the barrel: no bid of theirs
+        return tr("Pass (in the minus)")
+    if opening and view.get("barrel_opening"):
         return tr("{n} (on the barrel)", n=action_label(call["action"], tr, names))
     return action_label(call["action"], tr, names)
 

@@ -71,6 +71,8 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
         "tricks_taken": list(g._tricks),
         "points": g.deal_points(),
         "auction": [{"seat": s, "action": a} for s, a in g._auction],
+        # the deal of a player on the barrel opens at 121 in their name: no bid they made
+        "barrel_opening": g._barrel_seat is not None and bool(g._auction),
         "auto_passed": list(g._auto_passed),
         "bidder": g._bidder,
         "bid": g._high,
