@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.engine.base import ScoreRow, Scoresheet
 from bot.engine.deberts.scoring import BAIT_MARK
+from bot.engine.thousand.rules import DUMP_TRUCK
+from bot.engine.thousand.scoring import ATTEMPT_FAILED
 from bot.i18n import Translator
 from bot.render.cards import last_trick_line, suit_symbol
 from bot.render.common import MINUS, cut, game_title, name_of, number, signed
@@ -126,7 +128,7 @@ def _notes(
     # per seat the total reset: 555 or −555 (rows saved before kept ``True`` for either)
     trucked = notes.get("dump_truck")
     if isinstance(trucked, list) and any(trucked):
-        for total in (555, -555):
+        for total in (DUMP_TRUCK, -DUMP_TRUCK):
             who = ", ".join(
                 name_of(names, i) for i, t in enumerate(trucked) if t and (t < 0) == (total < 0)
             )
@@ -179,9 +181,9 @@ def _barrel_lines(notes: dict[str, Any], names: list[str], tr: Translator) -> li
     # "won" needs no line: the game's final result follows at once
     lines = []
     marks = notes.get("marks")
-    if isinstance(marks, list) and "attempt failed" in marks:
+    if isinstance(marks, list) and ATTEMPT_FAILED in marks:
         # failed off the barrel costs the contract: the 0 written here needs its reason
-        who = ", ".join(name_of(names, i) for i, m in enumerate(marks) if m == "attempt failed")
+        who = ", ".join(name_of(names, i) for i, m in enumerate(marks) if m == ATTEMPT_FAILED)
         lines.append(tr("Barrel attempt failed, at no cost: {names}", names=who))
     still = notes.get("stood_still")
     if isinstance(still, list) and any(still):

@@ -22,7 +22,18 @@ from bot.engine.thousand.rules import (
     round_whistler,
 )
 
-__all__ = ["DealOutcome", "SettledDeal", "Settlement", "settle", "settle_deal", "settle_tallies"]
+__all__ = [
+    "ATTEMPT_FAILED",
+    "DealOutcome",
+    "SettledDeal",
+    "Settlement",
+    "settle",
+    "settle_deal",
+    "settle_tallies",
+]
+
+ATTEMPT_FAILED = "attempt failed"
+"""The mark of a barrel contract missed: it costs nothing, so the mark says why."""
 
 
 class DealOutcome(NamedTuple):
@@ -106,7 +117,7 @@ def settle_deal(
             marks[seat] = f"-{contract * factor}" if penalty else "conceded"
         else:
             # a failed barrel attempt writes nothing: the mark must not read as -121
-            marks[seat] = "attempt failed" if on_barrel_play else str(value)
+            marks[seat] = ATTEMPT_FAILED if on_barrel_play else str(value)
         bolted[seat] = int(bolt)
         if _write(seat, value, bolt, new_totals, new_bolts):
             bolt_penalties[seat] = -BOLT_PENALTY
