@@ -160,3 +160,66 @@ async def test_a_reply_that_never_comes_times_out_and_its_connection_is_dropped(
     assert server.connections == 2
     never.set()
     await http.close()
+
+
+def trickled(reply: bytes) -> Reply:
+    """The reply a few bytes at a time, each write let out before the next."""
+
+    async def write(writer: asyncio.StreamWriter, body: bytes) -> bool:
+        for at in range(0, len(reply), 3):
+            writer.write(reply[at : at + 3])
+            await writer.drain()
+            await asyncio.sleep(0)
+        return True
+
+    return write
+
+
+async def test_a_reply_split_across_reads_is_put_together(server: Server) -> None:
+    text = '{"ok":true,"t":"Д♠"}'.encode()
+    server.replies += [
+        trickled(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%b" % (len(text), text)),
+        trickled(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n"),
+        plain(b"after"),
+    ]
+    http = pool()
+    assert await http.post_json(server.url, b"{}", 5) == (200, text.decode())
+    assert await http.post_json(server.url, b"{}", 5) == (200, "ab")
+    assert await http.post_json(server.url, b"{}", 5) == (200, "after")
+    assert server.connections == 1
+    await http.close()
+
+
+async def test_a_reply_without_a_length_runs_to_the_end_of_the_stream(server: Server) -> None:
+    async def unframed(writer: asyncio.StreamWriter, body: bytes) -> bool:
+        writer.write(b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{"ok":')
+        await writer.drain()
+        writer.write(b"true}")
+        return False  # the end of the stream ends the body
+
+    server.replies += [unframed, plain(b"next")]
+    http = pool()
+    assert await http.post_json(server.url, b"{}", 5) == (200, '{"ok":true}')
+    assert await http.post_json(server.url, b"{}", 5) == (200, "next")
+    assert server.connections == 2
+    await http.close()
+
+
+async def test_a_garbled_or_cut_reply_fails_and_its_connection_goes(server: Server) -> None:
+    async def garbled(writer: asyncio.StreamWriter, body: bytes) -> bool:
+        writer.write(b"HTTP/1.1 OK fine\r\nContent-Length: 1\r\n\r\nx")
+        return True
+
+    async def cut(writer: asyncio.StreamWriter, body: bytes) -> bool:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
+        return False
+
+    server.replies += [garbled, cut, plain(b"fine")]
+    http = pool()
+    with pytest.raises(ValueError):
+        await http.post_json(server.url, b"{}", 5)
+    with pytest.raises(OSError):
+        await http.post_json(server.url, b"{}", 5)
+    assert await http.post_json(server.url, b"{}", 5) == (200, "fine")
+    assert server.connections == 3
+    await http.close()
