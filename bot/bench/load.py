@@ -429,6 +429,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if args.warmup > 0:
             await asyncio.wait(waits, timeout=args.warmup, return_when=asyncio.FIRST_COMPLETED)
         calls_before = fake.tally.copy()
+        by_chat_before = fake.by_chat.copy()
         bot_cpu0, self_cpu0, machine0 = (
             bot.cpu_seconds() if bot.running else 0.0,
             self_cpu_seconds(),
@@ -445,6 +446,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         self_cpu = self_cpu_seconds() - self_cpu0
         machine = MachineCpu.busy_seconds() - machine0
         calls = fake.tally - calls_before
+        by_chat = fake.by_chat - by_chat_before
         failed_calls = sum(fake.failed.values())
         peak_rss_kb, end_rss_kb = bot.status_kb("VmHWM", "VmRSS") if bot_alive else (0, 0)
         db_bytes = _db_bytes(database)
@@ -504,6 +506,16 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "api_calls_per_card": round(api_calls / cards, 2) if cards else None,
         "api_calls_per_press": round(api_calls / len(answered), 2) if answered else None,
         "api_calls_by_method": dict(sorted(calls.items(), key=lambda kv: -kv[1])),
+        # where a card's calls go: its answer, the players' hands, the group's messages
+        "api_calls_per_card_by_kind": {
+            kind: round(count / cards, 2) if cards else None
+            for kind, count in (
+                ("answers", calls["answerCallbackQuery"]),
+                ("private", by_chat["private"]),
+                ("group", by_chat["group"]),
+            )
+        },
+        "presses_per_card": round(presses / cards, 2) if cards else None,
         "api_errors": failed_calls,
         "refused_presses": run.counts.refused,
         "peak_rss_kb": peak_rss_kb,
@@ -625,6 +637,15 @@ def report(figures: dict[str, Any]) -> str:
             f"{n(figures['api_calls_per_card'], 2)} ({n(figures['api_calls'])} calls,"
             f" {n(figures['cards_played'])} cards; {n(figures['api_calls_per_press'], 2)}/press)",
             "<= 3",
+        ),
+        (
+            "calls per card, by kind",
+            "{answers} answers, {private} in private chats (hands), {group} in the group"
+            " (table, results); {presses} presses a card (bids and other buttons too)".format(
+                **{k: n(v, 2) for k, v in figures["api_calls_per_card_by_kind"].items()},
+                presses=n(figures["presses_per_card"], 2),
+            ),
+            "",
         ),
         (
             "bot RSS",

@@ -51,6 +51,9 @@ class LoadFake(FakeTelegram):
         super().__init__(**kwargs)
         self.rtt = rtt
         self.tally: Counter[str] = Counter()
+        self.by_chat: Counter[str] = Counter()
+        """Messages sent, edited or deleted, by the kind of chat: ``private`` (the hands)
+        or ``group`` (the table message, results and notices)."""
         self.failed: Counter[str] = Counter()
         self.answered: list[Answered] = []
         self.polled = asyncio.Event()
@@ -105,8 +108,12 @@ class LoadFake(FakeTelegram):
         self._taken_at.clear()
 
     def _wake(self, chat_id: object) -> None:
+        """A call on a message in ``chat_id`` was made: counted, and its waiters woken."""
         if not isinstance(chat_id, int):
             return
+        chat = self.chats.get(chat_id)
+        if chat is not None:
+            self.by_chat["private" if chat.type == "private" else "group"] += 1
         waiters = self._chat_waiters.pop(chat_id, None)
         for future in waiters or ():
             if not future.done():

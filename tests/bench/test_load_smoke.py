@@ -75,6 +75,13 @@ def test_load_benchmark_tiny() -> None:
     assert figures["cards_played"] > 0
     assert 1 <= figures["api_calls_per_card"] < 50
     assert figures["api_calls_by_method"]["answerCallbackQuery"] >= figures["presses"]
+    # every card has its answer, hands in private chats and the group's table
+    kinds = figures["api_calls_per_card_by_kind"]
+    assert kinds["answers"] >= 1
+    assert kinds["private"] > 0
+    assert kinds["group"] > 0
+    assert sum(kinds.values()) <= figures["api_calls_per_card"] + 0.02
+    assert figures["presses_per_card"] >= 1
     assert figures["idle_rss_kb"] > 10_000
     assert figures["peak_rss_kb"] >= figures["idle_rss_kb"]
     assert figures["rss_per_table_kb"] >= 0
