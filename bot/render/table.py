@@ -90,15 +90,9 @@ def _table_lines(
             line += " " + tr("(then {points})", points=", ".join(map(str, hanging[1:])))
         lines.append(line)
     for talon in view.get("talons") or []:
-        if talon.get("cards"):
-            line = tr("Talon: {cards}", cards=cards_line(talon["cards"], locale))
-        elif talon.get("taken_by") is not None:
-            line = tr("Talon: {cards}", cards=tr("face down"))  # sitting on a hundred
-        else:
-            continue  # a talon not taken (two players): out of play, and never shown
-        if talon.get("taken_by") is not None:
-            line += " → " + name_of(names, talon["taken_by"])
-        lines.append(line)
+        if talon.get("cards") or talon.get("taken_by") is not None:
+            lines.append(_talon_line(talon, names, tr))
+        # else a talon not taken (two players): out of play, and never shown
     if live and view.get("auction"):
         calls = view["auction"]
         shown_from = max(0, len(calls) - _AUCTION_CALLS)
@@ -272,6 +266,8 @@ def hand_text(
     lines = [head]
     if not table_above:
         lines += _table_lines(view, names, tr, live=my_turn)
+    else:  # the table above shows the talon as everyone saw it: face down
+        lines += [_talon_line(t, names, tr) for t in view.get("talons") or [] if t.get("seen")]
     if view.get("winner") is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif away:
@@ -292,6 +288,20 @@ def hand_text(
     elif away or not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _talon_line(talon: dict[str, Any], names: list[str], tr: Translator) -> str:
+    if talon.get("cards"):
+        line = tr("Talon: {cards}", cards=cards_line(talon["cards"], tr.locale))
+    elif talon.get("seen"):  # taken face down, in its taker's own hand message
+        line = tr("Talon: {cards}", cards=cards_line(talon["seen"], tr.locale))
+    else:
+        line = tr("Talon: {cards}", cards=tr("face down"))  # sitting on a hundred
+    if talon.get("taken_by") is not None:
+        line += " → " + name_of(names, talon["taken_by"])
+    if talon.get("seen"):
+        line += " " + tr("(face down: only you saw it)")
+    return line
 
 
 def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[str]:

@@ -459,6 +459,19 @@ def test_a_talon_taken_unseen_is_said_to_be_taken_face_down() -> None:
         game.apply(seat, call)
     table = table_text(game.view(None, brief=True), NAMES, EN)
     assert "Talon: face down → Ben" in table.splitlines()
+    # the others' hands say the same; the bidder's own tells which cards it picked up
+    for seat in (0, 2):
+        assert "Talon: face down → Ben" in hand_text(game.view(seat, brief=True), NAMES, EN)
+    own = hand_text(game.view(1, brief=True), NAMES, EN).splitlines()
+    (line,) = [line for line in own if line.startswith("Talon: ")]
+    cards, _, rest = line.removeprefix("Talon: ").partition(" → ")
+    assert rest == "Ben (face down: only you saw it)"
+    assert sorted(cards.split()) == sorted(card_label(card, "en") for card in talons[0])
+    # in a private game the table message above says "face down"; the hand still tells
+    below_table = hand_text(game.view(1, brief=True), NAMES, EN, table_above=True)
+    assert line in below_table.splitlines()
+    other = hand_text(game.view(0, brief=True), NAMES, EN, table_above=True)
+    assert "Talon" not in other
 
 
 def test_a_thousand_bidder_left_only_pass_is_told_why() -> None:

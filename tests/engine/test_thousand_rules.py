@@ -285,7 +285,11 @@ def test_rule3_talon_hidden_when_sitting_on_a_hundred_and_show_talon_off() -> No
     for seat in (None, 0, 2):
         assert game.view(seat)["talons"][0]["cards"] is None
         assert game.view(seat)["talons"][0]["taken_by"] == 1
+        assert "seen" not in game.view(seat)["talons"][0]
     assert {"QH", "KH", "AH"} <= set(game.view(1)["hand"])
+    # the bidder picked them up: their view tells which cards those were, face down or not
+    assert game.view(1)["talons"][0]["cards"] is None
+    assert game.view(1)["talons"][0]["seen"] == ["QH", "KH", "AH"]
 
 
 def test_rule3_talon_shown_with_show_talon_off_when_the_bid_was_raised() -> None:

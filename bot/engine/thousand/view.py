@@ -80,7 +80,7 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
         "totals": list(g._totals),
         "announcements": [dict(a, cards=list(a["cards"])) for a in g._announcements],
         "winner": g._winner,
-        "talons": _talons(g),
+        "talons": _talons(g, seat if own else None),
         "to_receive": (
             [s for s in range(n) if s != g._bidder and not g._received[s]]
             if g._phase == "give"
@@ -123,18 +123,21 @@ def _gifts(g: ThousandGame, seat: int | None) -> list[JsonDict]:
     ]
 
 
-def _talons(g: ThousandGame) -> list[JsonDict]:
+def _talons(g: ThousandGame, seat: int | None) -> list[JsonDict]:
+    """The talons as ``seat`` knows them: one taken face down (``cards`` None) holds for
+    its taker the cards they picked up, under ``seen``."""
     out = []
     for index, talon in enumerate(g._talons):
         taken = g._talon_taken == index
         shown = taken and g._talon_shown
-        out.append(
-            {
-                "count": popcount(talon),
-                "cards": codes(talon) if shown else None,
-                "taken_by": g._bidder if taken else None,
-            }
-        )
+        entry: JsonDict = {
+            "count": popcount(talon),
+            "cards": codes(talon) if shown else None,
+            "taken_by": g._bidder if taken else None,
+        }
+        if taken and not shown and seat is not None and seat == g._bidder:
+            entry["seen"] = codes(talon)
+        out.append(entry)
     return out
 
 
