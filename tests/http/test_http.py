@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
 from bot.services.http import HttpPool
+
+HERE = Path(__file__).parent
+CERT, KEY = HERE / "tls-cert.pem", HERE / "tls-key.pem"
+"""A self-signed certificate for 127.0.0.1, good until 2126, made for these tests."""
 
 Reply = Callable[[asyncio.StreamWriter, bytes], Awaitable[bool]]
 """Writes the reply to one request (its body given); ``False`` closes the connection."""
@@ -223,3 +229,26 @@ async def test_a_garbled_or_cut_reply_fails_and_its_connection_goes(server: Serv
     assert await http.post_json(server.url, b"{}", 5) == (200, "fine")
     assert server.connections == 3
     await http.close()
+
+
+async def test_https_as_telegram_serves_it() -> None:
+    """The Bot API is reached over TLS: the same exchange, through the TLS transport."""
+    server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_tls.load_cert_chain(CERT, KEY)
+    state = Server(replies=[plain(b'{"ok":true}'), chunked("Д".encode(), "♠".encode())])
+    listener = await asyncio.start_server(state.handle, "127.0.0.1", 0, ssl=server_tls)
+    port = listener.sockets[0].getsockname()[1]
+    async with listener:
+        client_tls = ssl.create_default_context(cafile=CERT)  # the hostname is checked too
+        http = HttpPool(ssl_context=client_tls, user_agent="test", limit=4)
+        url = f"https://127.0.0.1:{port}/bot1:x/getMe"
+        assert await http.post_json(url, b'{"a":1}', 5) == (200, '{"ok":true}')
+        assert await http.post_json(url, b"{}", 5) == (200, "Д♠")
+        assert state.connections == 1
+        assert state.bodies == [b'{"a":1}', b"{}"]
+        # a client that does not trust the certificate does not talk to the server
+        strict = HttpPool(ssl_context=ssl.create_default_context(), user_agent="t", limit=1)
+        with pytest.raises(ssl.SSLError):
+            await strict.post_json(url, b"{}", 5)
+        await strict.close()
+        await http.close()
