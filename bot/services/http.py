@@ -65,7 +65,7 @@ class _Connection(asyncio.Protocol):
     # the protocol's side
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        # uvloop.s transports have the methods of asyncio's but not its classes
+        # uvloop's transports have the methods of asyncio's but not its classes
         self.transport = cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
