@@ -652,7 +652,8 @@ def report(figures: dict[str, Any]) -> str:
             f"peak {n(figures['peak_rss_kb'] / 1024)} MB, idle {n(figures['idle_rss_kb'] / 1024)}"
             f" MB, {n(figures['rss_per_table_kb'])} KB per active table;"
             f" {n(figures['window_rss_kb'][0] / 1024)} -> {n(figures['window_rss_kb'][1] / 1024)}"
-            f" MB over the window ({n(figures['rss_growth_kb_per_min'])} KB a minute)",
+            f" MB over the window ({n(figures['rss_growth_kb_per_min'])} KB a minute, while"
+            " the games being played lengthen their scoresheets; it levels off as they end)",
             "<= 100 KB/table",
         ),
         (
