@@ -122,6 +122,7 @@ async def create_app(
     timers = Scheduler(tables, clock=timer_clock, sleep=timer_sleep)
     # the bot keeps no conversation state: aiogram's FSM would only cost a lookup an update
     dp = BoundedDispatcher(workers=update_workers, disable_fsm=True)
+    publisher.strained = lambda: dp.intake is not None and dp.intake.strained
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
     dp["tables"] = tables

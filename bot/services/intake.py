@@ -13,6 +13,12 @@ bot's thread: its CPU time over the wall-clock time, measured every :data:`WINDO
 seconds and smoothed over a few. It grows while Telegram has updates waiting (a poll
 came back with all it asked for) and the thread has time to spare; it shrinks back
 towards the base while the thread is busy.
+
+While the thread is busy and Telegram still holds updates the bot has not taken, the
+bot is :attr:`~Intake.strained`: it cannot keep up, and every press waits in Telegram's
+queue for the CPU the presses before it spend. Then what can wait, waits longer (see
+:data:`bot.services.pacing.STRAINED_HAND_EDIT_INTERVAL`), so that CPU goes to the
+presses.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import logging
 import time
 from collections.abc import Callable
 
-__all__ = ["BUSY", "MOST", "SPARE", "WINDOW", "Intake"]
+__all__ = ["BUSY", "KEEPING_UP", "MOST", "OVERLOADED", "SPARE", "WINDOW", "Intake"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +42,10 @@ BUSY = 0.8
 """The load above which the thread is busy: the presses in flight wait for the CPU
 in turn, each for longer the closer it is to saturated. (Between the two the number
 holds, so it does not swing with every window.)"""
+OVERLOADED = "overloaded"
+KEEPING_UP = "keeping up again"
+"""How the log's warnings begin when the bot becomes strained and when it stops being
+so (the load benchmark reads them)."""
 MOST = 200
 """Updates in flight at most, whatever the measures say, so memory stays bounded (the
 bot keeps as many connections to Telegram). In the load benchmark with Telegram 100 ms
@@ -64,6 +74,9 @@ class Intake:
         self._since = clock()
         self._cpu_since = cpu()
         self._backlog = False
+        self.strained = False
+        """Set by a window busy with updates waiting, cleared by one with none waiting
+        or with time to spare (between the two it holds, as :attr:`limit` does)."""
 
     def polled(self, asked: int, got: int) -> None:
         """A poll asked for ``asked`` updates and got ``got``: the limit may move."""
@@ -80,5 +93,16 @@ class Intake:
             self.limit = max(self.base, self.limit - step)
         elif self.load < SPARE and self._backlog:
             self.limit = min(self.most, self.limit + step)
+        strained = self.load > BUSY and self._backlog
+        if strained != self.strained and (strained or self.load < SPARE or not self._backlog):
+            self.strained = strained
+            if strained:
+                log.warning(
+                    "%s (load %.2f, updates waiting): edits that can wait are held longer",
+                    OVERLOADED,
+                    self.load,
+                )
+            else:
+                log.warning("%s (load %.2f)", KEEPING_UP, self.load)
         log.debug("load %.2f: %d updates at once", self.load, self.limit)
         self._since, self._cpu_since, self._backlog = now, used, False

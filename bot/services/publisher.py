@@ -16,16 +16,17 @@ from bot.i18n import Translator, pick_locale
 from bot.kept import keep
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
+from bot.services.pacing import (
+    GROUP_EDIT_INTERVAL,
+    HAND_EDIT_INTERVAL,
+    NOTIFY_AFTER,
+    RESEND_HAND_AFTER,
+    STRAINED_HAND_EDIT_INTERVAL,
+)
 from bot.services.sender import Markup, Sender
 from bot.services.throttle import EditThrottle
 
-__all__ = [
-    "GROUP_EDIT_INTERVAL",
-    "HAND_EDIT_INTERVAL",
-    "NOTIFY_AFTER",
-    "RESEND_HAND_AFTER",
-    "Publisher",
-]
+__all__ = ["Publisher"]
 
 log = logging.getLogger(__name__)
 
@@ -34,24 +35,12 @@ async def _nothing(record: TableRecord) -> None:
     return None
 
 
-GROUP_EDIT_INTERVAL = 4.0
-"""Seconds between edits of a table message in a group: Telegram allows a bot about
-20 messages a minute there, edits included. This takes three quarters of them and
-leaves the rest for deal results, notices and replies to commands."""
-HAND_EDIT_INTERVAL = 2.0
-"""Seconds between edits of a waiting player's hand (a chat takes about one message a
-second). The hand of the player to act is never kept waiting, so a hand that just
-played is shown at once when its owner thought for longer than this; in faster play
-its next turn usually comes first and the two edits go out as one."""
-RESEND_HAND_AFTER = 10.0
-"""Seconds before "My hand" or /start sends a player's hand message anew once more: sent
-for each press of a burst, the messages would run into Telegram's flood limit, and its
-wait would hold the whole table up."""
+def _never() -> bool:
+    return False
+
+
 _KEEP_RESENT = 4096
 """Players whose last resend is remembered, beyond the tables that end and forget theirs."""
-NOTIFY_AFTER = 20.0
-"""Seconds since a player's previous turn after which their turn comes as a new message
-(Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
 
 
 class Publisher:
@@ -68,6 +57,8 @@ class Publisher:
         self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
         """Stores where a table's messages are, called as soon as one is sent anew
         (before the old one goes), so a crash leaves no live buttons nobody knows of."""
+        self.strained: Callable[[], bool] = _never
+        """Whether the bot is overloaded now: waiting hands are edited less often."""
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -330,7 +321,10 @@ class Publisher:
     ) -> None:
         """``urgent``: the hand of the player to act, edited at once in any case."""
         old = record.hand_msgs.get(user_id)
-        interval = 0 if urgent else HAND_EDIT_INTERVAL
+        if urgent:
+            interval = 0.0
+        else:
+            interval = STRAINED_HAND_EDIT_INTERVAL if self.strained() else HAND_EDIT_INTERVAL
         if resend or old is None:
             new = await self.sender.send(user_id, text, markup)
         elif await self.throttle.edit(user_id, old, text, markup, interval=interval):

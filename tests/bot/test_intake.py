@@ -96,3 +96,22 @@ def test_the_base_is_checked() -> None:
         Intake(0)
     with pytest.raises(ValueError, match="base"):
         Intake(20, most=10)
+
+
+def test_it_is_strained_while_busy_with_updates_waiting_and_until_it_keeps_up() -> None:
+    subject, thread = intake()
+    run(subject, thread, 0.95, windows=20, backlog=False)
+    assert not subject.strained  # busy, but Telegram holds nothing back: it keeps up
+    run(subject, thread, 0.95, windows=1, backlog=True)
+    assert subject.strained
+    # shedding work brings the load down; between spare and busy the state holds
+    run(subject, thread, (SPARE + BUSY) / 2, windows=20, backlog=True)
+    assert subject.strained
+    run(subject, thread, (SPARE + BUSY) / 2, windows=1, backlog=False)
+    assert not subject.strained  # nothing waits any more
+    run(subject, thread, (SPARE + BUSY) / 2, windows=20, backlog=True)
+    assert not subject.strained  # and coming back takes a busy thread
+    run(subject, thread, 0.95, windows=20, backlog=True)
+    assert subject.strained
+    run(subject, thread, 0.1, windows=20, backlog=True)
+    assert not subject.strained  # the load fell below spare: the backlog is being taken

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from pathlib import Path
 
 import pytest
 from aiogram import Bot
 from aiogram.types import Message
 
+from bot.app import create_app
 from bot.services import polling
-from bot.services.intake import WINDOW
+from bot.services.intake import WINDOW, Intake
 from bot.services.polling import BoundedDispatcher
 from tests.fake_telegram import FakeTelegram, fixtures
 
@@ -97,6 +99,48 @@ async def test_with_time_to_spare_more_updates_are_taken_at_once_up_to_the_most(
     limits = poll_limits(fake_telegram)
     assert limits[0] == 2
     assert max(limits) <= 9
+
+
+async def test_a_busy_thread_with_updates_waiting_is_strained_until_it_keeps_up(
+    fake_telegram: FakeTelegram, fake_bot: Bot
+) -> None:
+    now = itertools.count(step=WINDOW)
+    clock = [0.0]
+
+    def tick() -> float:  # every poll a window later
+        clock[0] = next(now)
+        return clock[0]
+
+    # the thread on the CPU for 95% of every window
+    dp = BoundedDispatcher(workers=2, most=2, cpu=lambda: 0.95 * clock[0], clock=tick)
+    seen: list[bool] = []
+
+    @dp.message()
+    async def handle(message: Message) -> None:
+        assert dp.intake is not None
+        seen.append(dp.intake.strained)
+
+    texts = await queue_messages(fake_telegram, 40)
+    async with fake_telegram.polling(dp, fake_bot):
+        await fake_telegram.wait_for(lambda: len(seen) == len(texts))
+        # the last poll found Telegram's queue empty: the bot keeps up again
+        await fake_telegram.wait_for(lambda: dp.intake is not None and not dp.intake.strained)
+    assert not seen[0]  # a busy thread is told from a quiet one over a few windows
+    assert seen[-1]
+
+
+async def test_the_publisher_holds_edits_back_longer_while_polling_is_strained(
+    fake_bot: Bot, tmp_path: Path
+) -> None:
+    app = await create_app(fake_bot, tmp_path / "b.sqlite3")
+    try:
+        assert not app.tables.publisher.strained()  # not polling: no load to measure
+        app.dp.intake = Intake(2)
+        assert not app.tables.publisher.strained()
+        app.dp.intake.strained = True
+        assert app.tables.publisher.strained()
+    finally:
+        await app.close()
 
 
 def test_the_number_of_workers_is_checked() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import random
 from collections.abc import AsyncIterator
@@ -17,11 +18,16 @@ from bot.app import App, create_app
 from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
+from bot.services.pacing import (
+    GROUP_EDIT_INTERVAL,
+    HAND_EDIT_INTERVAL,
+    STRAINED_HAND_EDIT_INTERVAL,
+)
 from bot.services.tables import Person, Reply
 from bot.services.tables import core as tables_core
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
-from tests.fake_telegram.models import FakeChat, FakeMessage
+from tests.fake_telegram.models import ApiCall, FakeChat, FakeMessage
 
 fake_telegram = fixtures.fake_telegram
 
@@ -236,6 +242,52 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
                 assert "Auction: " in bidder_hand.text and "Your turn" in bidder_hand.text
             assert "Auction: " in table.text
         assert bids >= 2
+
+
+@pytest.mark.parametrize("strained", [False, True], ids=["keeping-up", "overloaded"])
+async def test_the_hand_that_just_played_waits_longer_for_its_edit_while_the_bot_is_overloaded(
+    strained: bool, fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    clock = ManualClock()
+    async with service(fake, tmp_path, clock, seed=5) as (app, tr):
+        _, people, record = await started_table(app, fake, ["Ann", "Ben"], tr, private_chats=True)
+        # moves some seconds apart, each after every edit held back went out: the last
+        # one edits the hand of the player to act (a turn after their first, see
+        # NOTIFY_AFTER) and the table at once
+        for _ in range(3):
+            clock.advance(GROUP_EDIT_INTERVAL)
+            await app.tables.publisher.throttle.settle()
+            assert await press_first_legal(app, record.id, people, tr)
+            await app.tables.publish(record.id)
+        app.tables.publisher.strained = lambda: strained
+        current, game = await saved_game(app, record.id)
+        seat = game.current_seat()
+        assert seat is not None
+        presser = people[seat]
+        clock.advance(0.5)  # their turn began half a second ago, with an edit of their hand
+        mark = fake.mark()
+        action = game.legal_actions(seat)[0]
+        await app.tables.act(record.id, current.version, presser, action, tr)
+        await app.tables.publish(record.id)
+        _, after = await saved_game(app, record.id)
+        assert after.current_seat() not in (seat, None)
+
+        def edits() -> list[ApiCall]:
+            calls = fake.calls("editMessageText", since=mark)
+            return [c for c in calls if c.params.get("chat_id") == presser.id]
+
+        assert not edits()
+        await asyncio.sleep(0)  # the tasks holding edits back start, to wait on the clock
+        assert clock.asleep() == 2  # the hand's edit and the table's
+        clock.advance(HAND_EDIT_INTERVAL)
+        assert clock.asleep() == (2 if strained else 1)
+        if strained:
+            clock.advance(STRAINED_HAND_EDIT_INTERVAL - HAND_EDIT_INTERVAL)
+        await fake.wait_for_call(
+            "editMessageText", lambda c: c.params.get("chat_id") == presser.id, since=mark
+        )
+        assert len(edits()) == 1
 
 
 async def test_a_game_being_shown_is_not_changed_by_the_presses_after_it(
