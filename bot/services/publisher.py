@@ -228,6 +228,18 @@ class Publisher:
         await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
 
+    def _hand_interval(self) -> float:
+        """Seconds between edits of a waiting player's hand, as the bot's load allows."""
+        return STRAINED_HAND_EDIT_INTERVAL if self.strained() else HAND_EDIT_INTERVAL
+
+    def hand_waits(self, record: TableRecord, user_id: int) -> bool:
+        """Whether the hand of a player now waiting for their turn would be edited
+        later, not at once: a move they just made does not show there yet."""
+        message_id = record.hand_msgs.get(user_id)
+        return message_id is not None and self.throttle.holds(
+            user_id, message_id, self._hand_interval()
+        )
+
     def may_resend_hand(self, table_id: int, user_id: int) -> bool:
         """Whether a press may have the player's hand message sent anew (once a while)."""
         now = self.sender.clock()
@@ -321,10 +333,7 @@ class Publisher:
     ) -> None:
         """``urgent``: the hand of the player to act, edited at once in any case."""
         old = record.hand_msgs.get(user_id)
-        if urgent:
-            interval = 0.0
-        else:
-            interval = STRAINED_HAND_EDIT_INTERVAL if self.strained() else HAND_EDIT_INTERVAL
+        interval = 0.0 if urgent else self._hand_interval()
         if resend or old is None:
             new = await self.sender.send(user_id, text, markup)
         elif await self.throttle.edit(user_id, old, text, markup, interval=interval):

@@ -82,6 +82,10 @@ class EditThrottle:
             task.add_done_callback(self._running.discard)
         return True
 
+    def holds(self, chat_id: int, message_id: int, interval: float) -> bool:
+        """Whether an edit of the message made now with ``interval`` would wait."""
+        return self._due((chat_id, message_id), interval) > 0
+
     def _due(self, key: Key, interval: float) -> float:
         """Seconds until ``key`` may be edited: its interval, and a slot in its chat."""
         last = self._edited.get(key)

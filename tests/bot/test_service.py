@@ -18,6 +18,7 @@ from bot.app import App, create_app
 from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
+from bot.render.cards import action_label
 from bot.services.pacing import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
@@ -245,7 +246,7 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
 
 
 @pytest.mark.parametrize("strained", [False, True], ids=["keeping-up", "overloaded"])
-async def test_the_hand_that_just_played_waits_longer_for_its_edit_while_the_bot_is_overloaded(
+async def test_a_played_hand_is_edited_later_when_overloaded_and_the_answer_names_the_move(
     strained: bool, fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
     fake = fake_telegram
@@ -258,7 +259,8 @@ async def test_the_hand_that_just_played_waits_longer_for_its_edit_while_the_bot
         for _ in range(3):
             clock.advance(GROUP_EDIT_INTERVAL)
             await app.tables.publisher.throttle.settle()
-            assert await press_first_legal(app, record.id, people, tr)
+            reply = await press_first_legal(app, record.id, people, tr)
+            assert reply is not None and not reply.text  # the hand shows the move at once
             await app.tables.publish(record.id)
         app.tables.publisher.strained = lambda: strained
         current, game = await saved_game(app, record.id)
@@ -268,7 +270,9 @@ async def test_the_hand_that_just_played_waits_longer_for_its_edit_while_the_bot
         clock.advance(0.5)  # their turn began half a second ago, with an edit of their hand
         mark = fake.mark()
         action = game.legal_actions(seat)[0]
-        await app.tables.act(record.id, current.version, presser, action, tr)
+        reply = await app.tables.act(record.id, current.version, presser, action, tr)
+        # the hand will show the move later: the answer says it was taken
+        assert reply.text == f"✓ {action_label(action, tr)}" and not reply.alert
         await app.tables.publish(record.id)
         _, after = await saved_game(app, record.id)
         assert after.current_seat() not in (seat, None)

@@ -20,6 +20,7 @@ from bot.engine import game_class
 from bot.engine.base import Game, IllegalAction
 from bot.i18n import Translator
 from bot.kept import keep
+from bot.render.cards import action_label
 from bot.render.table import table_text
 from bot.services.publisher import Publisher
 from bot.services.reasons import refusal
@@ -198,6 +199,16 @@ class TableCore:
             moved=True,
             defer=defer,
         )
+        user_id = record.seats[seat].user_id
+        if (
+            not notice
+            and user_id is not None
+            and game.current_seat() != seat
+            and self.publisher.hand_waits(record, user_id)
+        ):
+            # their hand shows the move only later: the answer says it was taken
+            names = [s.name for s in record.seats]
+            return Reply(f"✓ {action_label(code, tr, names)}")
         return Reply()
 
     async def _commit(
