@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
@@ -25,12 +27,22 @@ async def act(
 ) -> None:
     who = person(callback.from_user, bot, None)
     reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
-    # answered as soon as the move is saved: the spinner stops, then the messages follow;
-    # a saved move is shown even when its answer could not be sent
+    # Answered as soon as the move is saved. A saved move is shown even when its answer
+    # could not be sent, or the wait for it was cut short.
+    answering = asyncio.ensure_future(answer(sender, callback, reply))
     try:
-        await answer(sender, callback, reply)
+        if tables.publisher.strained():
+            # each press waits for the CPU, not for Telegram: its answer is done first
+            await asyncio.wait([answering])
+        else:
+            # the move is shown while the answer is on its way, so the next player's
+            # buttons come a round trip sooner; one step of the loop lets the answer out
+            await asyncio.sleep(0)
     finally:
-        await tables.publish(callback_data.t)
+        try:
+            await tables.publish(callback_data.t)
+        finally:
+            await answering
 
 
 async def table_button(
