@@ -129,7 +129,7 @@ async def test_a_busy_thread_with_updates_waiting_is_strained_until_it_keeps_up(
     assert seen[-1]
 
 
-async def test_the_publisher_holds_edits_back_longer_while_polling_is_strained(
+async def test_the_publisher_knows_the_bot_is_strained_from_the_polling_intake(
     fake_bot: Bot, tmp_path: Path
 ) -> None:
     app = await create_app(fake_bot, tmp_path / "b.sqlite3")
