@@ -97,5 +97,9 @@ class TableRecord:
                 return index
         return None
 
+    def names(self) -> list[str]:
+        """The seats' names, in seat order."""
+        return [s.name for s in self.seats]
+
     def humans(self) -> list[tuple[int, Seat]]:
         return [(i, s) for i, s in enumerate(self.seats) if not s.is_bot and s.user_id is not None]

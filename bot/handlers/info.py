@@ -60,7 +60,7 @@ async def show_score(
         await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
         return
     sheet = tables.peek(record).scoresheet()
-    names = [s.name for s in record.seats]
+    names = record.names()
     text = scoresheet_text(sheet, names, tr)
     if record.status == TableStatus.CANCELLED:
         text += "\n\n" + tr("The table was cancelled.")  # the sheet stops short of an end

@@ -291,12 +291,9 @@ def hand_text(
 
 
 def _talon_line(talon: dict[str, Any], names: list[str], tr: Translator) -> str:
-    if talon.get("cards"):
-        line = tr("Talon: {cards}", cards=cards_line(talon["cards"], tr.locale))
-    elif talon.get("seen"):  # taken face down, in its taker's own hand message
-        line = tr("Talon: {cards}", cards=cards_line(talon["seen"], tr.locale))
-    else:
-        line = tr("Talon: {cards}", cards=tr("face down"))  # sitting on a hundred
+    # "seen": taken face down, in its taker's own hand message; neither: sitting on a hundred
+    shown = talon.get("cards") or talon.get("seen")
+    line = tr("Talon: {cards}", cards=cards_line(shown, tr.locale) if shown else tr("face down"))
     if talon.get("taken_by") is not None:
         line += " → " + name_of(names, talon["taken_by"])
     if talon.get("seen"):

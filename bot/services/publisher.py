@@ -111,7 +111,7 @@ class Publisher:
         New messages go below the live ones, so after a deal result the table and
         hand messages in that chat are sent again (the old ones deleted) to stay last.
         """
-        names = [s.name for s in record.seats]
+        names = record.names()
         tr = self.tr(record.lang)
         moved: set[int] = set()
         # the end of the game is posted as if it were one more row of the scoresheet
@@ -254,7 +254,7 @@ class Publisher:
         """One player's hand message alone, e.g. once they can be written to again."""
         user_id = record.seats[seat].user_id
         assert user_id is not None
-        names = [s.name for s in record.seats]
+        names = record.names()
         user_tr = await self.user_tr(user_id, record.lang)
         view = game.view(seat, brief=True)
         markup = (

@@ -159,7 +159,7 @@ class TableCore:
             tr = self.publisher.tr(record.lang)
             notice = notice or tr("The table was cancelled.")
             game = self.peek(record)
-            names = [s.name for s in record.seats]
+            names = record.names()
             last = table_text(game.view(None, brief=True), names, tr, closed=True)
             # the table message says so too, so the notice, which tells the group at once,
             # may be left out when the group has used its minute rather than keep this waiting
@@ -207,8 +207,7 @@ class TableCore:
             and self.publisher.hand_waits(record, user_id)
         ):
             # their hand shows the move only later: the answer says it was taken
-            names = [s.name for s in record.seats]
-            return Reply(f"✓ {action_label(code, tr, names)}")
+            return Reply(f"✓ {action_label(code, tr, record.names())}")
         return Reply()
 
     async def _commit(

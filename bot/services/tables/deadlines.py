@@ -116,6 +116,6 @@ class Deadlines(TableCore):
         reminder gone without a word would leave the player to find the move on the table."""
         assert person.user_id is not None
         user_tr = await self.publisher.user_tr(person.user_id, record.lang)
-        move = action_label(code, user_tr, [s.name for s in record.seats])
+        move = action_label(code, user_tr, record.names())
         text = user_tr("⏰ Time ran out: a bot made your move ({move}).", move=escape(move))
         await self.publisher.edit(person.user_id, message_id, text)

@@ -116,5 +116,5 @@ class Play(TableCore):
         game = self.peek(record)
         view = game.view(None, brief=True)
         previous = None if view.get("last_trick") else game.view(None).get("last_deal")
-        names = [s.name for s in record.seats]
+        names = record.names()
         return Reply(last_trick_text(view, names, tr, previous_deal=previous), alert=True)
