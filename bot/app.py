@@ -16,21 +16,21 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
 from bot.ai.players import LEVELS, policy_for
-from bot.commands import set_commands
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.engine import GAME_NAMES, game_class
-from bot.handlers import routers
 from bot.i18n import make_i18n
-from bot.middlewares import ContextMiddleware
-from bot.services.intake import MOST as MOST_IN_FLIGHT
-from bot.services.polling import WORKERS, BoundedDispatcher
-from bot.services.publisher import Publisher
-from bot.services.responses import keep_response_models
-from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, Sender
-from bot.services.session import LeanSession
-from bot.services.tables import TableService
-from bot.services.timers import Scheduler
+from bot.tables import TableService
+from bot.tables.timers import Scheduler
+from bot.telegram.commands import set_commands
+from bot.telegram.handlers import routers
+from bot.telegram.intake import MOST as MOST_IN_FLIGHT
+from bot.telegram.middlewares import ContextMiddleware
+from bot.telegram.polling import WORKERS, BoundedDispatcher
+from bot.telegram.publisher import Publisher
+from bot.telegram.responses import keep_response_models
+from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, Sender
+from bot.telegram.session import LeanSession
 
 __all__ = ["App", "create_app", "make_bot"]
 
@@ -81,7 +81,7 @@ async def create_app(
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
-    """``update_workers``: updates handled at once (see :mod:`bot.services.polling`);
+    """``update_workers``: updates handled at once (see :mod:`bot.telegram.polling`);
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
     (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall

@@ -1,7 +1,7 @@
 """Deberts figures for ``python -m bot.bench engine``.
 
 ``play_deals_per_s``: the card play of random deals (9 cards a hand, random legal
-cards) through :func:`bot.engine.deberts.sim.random_playout`, from a pool of
+cards) through :func:`bot.engine.deberts.playout.random_playout`, from a pool of
 deals shuffled before timing. ``deals_per_s``: random whole deals (auction,
 play, scoring) through the public ``legal_actions``/``apply`` API.
 """
@@ -13,7 +13,7 @@ import random
 from bot.bench.common import random_whole_deals_per_s, rate
 from bot.engine.cards import DECK_32
 from bot.engine.deberts import Deberts
-from bot.engine.deberts.sim import random_playout
+from bot.engine.deberts.playout import random_playout
 from bot.engine.tricks import shuffled
 
 __all__ = ["measure"]

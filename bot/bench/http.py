@@ -1,6 +1,6 @@
 """``python -m bot.bench http``: the CPU the bot's HTTP client spends on one Bot API call.
 
-The client (:class:`bot.services.http.HttpPool`) posts an ``editMessageText``-sized
+The client (:class:`bot.telegram.http.HttpPool`) posts an ``editMessageText``-sized
 body to a minimal HTTP server in a child process, which answers each with a reply of
 Telegram's size and headers at once. The server's CPU is its own process's, so the
 figure is the client's alone: what each of the several calls a card costs takes from
@@ -19,7 +19,7 @@ import time
 from multiprocessing.connection import Connection
 
 from bot.loop import run
-from bot.services.http import HttpPool
+from bot.telegram.http import HttpPool
 
 _REPLY_BODY = (
     b'{"ok":true,"result":{"message_id":17,"from":{"id":1,"is_bot":true,"first_name":"B"},'

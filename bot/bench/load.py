@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.bench.load_proc import BotProcess, MachineCpu, self_cpu_seconds
-from bot.services.pacing import HAND_EDIT_INTERVAL, STRAINED_HAND_EDIT_INTERVAL
+from bot.telegram.rates import HAND_EDIT_INTERVAL, STRAINED_HAND_EDIT_INTERVAL
 
 __all__ = ["main"]
 
@@ -521,7 +521,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         },
         "presses_per_card": round(presses / cards, 2) if cards else None,
         # the share of the window the bot could not keep up and held waiting hands'
-        # edits back longer (see bot.services.intake)
+        # edits back longer (see bot.telegram.intake)
         "overloaded_share": round(overloaded_s / elapsed, 2) if elapsed > 0 else None,
         "api_errors": failed_calls,
         "refused_presses": run.counts.refused,

@@ -11,7 +11,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from bot.services.intake import KEEPING_UP, OVERLOADED
+from bot.telegram.intake import KEEPING_UP, OVERLOADED
 
 __all__ = ["BotProcess", "MachineCpu", "process_cpu_seconds", "self_cpu_seconds"]
 
@@ -141,7 +141,7 @@ class BotProcess:
 
     def overloaded_seconds(self, start: float, end: float) -> float:
         """Seconds between the wall-clock times ``start`` and ``end`` the bot said it was
-        overloaded (see :attr:`Intake.strained <bot.services.intake.Intake.strained>`)."""
+        overloaded (see :attr:`Intake.strained <bot.telegram.intake.Intake.strained>`)."""
         try:
             lines = self.log_path.read_text(errors="replace").splitlines()
         except OSError:
@@ -149,7 +149,7 @@ class BotProcess:
         total = 0.0
         since: float | None = None  # when the overload running at that point began
         for line in lines:
-            stamp, _, rest = line.partition(" WARNING bot.services.intake: ")
+            stamp, _, rest = line.partition(" WARNING bot.telegram.intake: ")
             if not rest.startswith((OVERLOADED, KEEPING_UP)):
                 continue
             at = datetime.strptime(stamp, LOG_TIME).timestamp()

@@ -2,7 +2,7 @@
 
 ``play_deals_per_s``: the card play of random deals (hands after the give-away,
 random legal cards, marriages declared) through
-:func:`bot.engine.thousand.sim.random_playout`, from a pool of deals shuffled
+:func:`bot.engine.thousand.playout.random_playout`, from a pool of deals shuffled
 before timing. ``deals_per_s``: random whole deals (auction, talon, give-away,
 contract, play, scoring) through the public ``legal_actions``/``apply`` API.
 """
@@ -13,8 +13,8 @@ import random
 
 from bot.bench.common import random_whole_deals_per_s, rate
 from bot.engine.thousand import ThousandGame
+from bot.engine.thousand.playout import random_playout
 from bot.engine.thousand.rules import DECK
-from bot.engine.thousand.sim import random_playout
 from bot.engine.tricks import shuffled
 
 __all__ = ["measure"]

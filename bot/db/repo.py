@@ -10,9 +10,9 @@ from typing import Any, Generic, TypeVar
 import aiosqlite
 
 from bot import jsonio
+from bot.bounded import keep
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.kept import keep
 
 __all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "TableRepo"]
 

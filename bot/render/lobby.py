@@ -7,8 +7,6 @@ from typing import Any
 
 from bot.db.models import TableRecord
 from bot.i18n import Translator
-from bot.keyboards.callbacks import lobby_data
-from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.common import (
     convention_value,
     game_title,
@@ -16,6 +14,8 @@ from bot.render.common import (
     level_label,
     option_label,
 )
+from bot.telegram.keyboards.callbacks import lobby_data
+from bot.telegram.keyboards.layout import Keyboard, keyboard
 
 __all__ = [
     "LOBBY_MINUTES",

@@ -6,8 +6,6 @@ from itertools import groupby
 from typing import Any
 
 from bot.i18n import Translator
-from bot.keyboards.callbacks import Again, act_data, table_button_data
-from bot.keyboards.layout import Keyboard, keyboard
 from bot.render.cards import (
     action_label,
     card_label,
@@ -25,6 +23,8 @@ from bot.render.common import (
     number,
     phase_label,
 )
+from bot.telegram.keyboards.callbacks import Again, act_data, table_button_data
+from bot.telegram.keyboards.layout import Keyboard, keyboard
 
 __all__ = [
     "again_keyboard",

@@ -10,7 +10,7 @@ import pytest
 
 from bot.__main__ import LOG_FORMAT
 from bot.bench.load_proc import BotProcess
-from bot.services.intake import WINDOW, Intake
+from bot.telegram.intake import WINDOW, Intake
 
 
 class At(logging.Filter):
@@ -34,7 +34,7 @@ def bot_log(tmp_path: Path) -> Iterator[tuple[BotProcess, At]]:
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     at = At()
     handler.addFilter(at)
-    logger = logging.getLogger("bot.services.intake")
+    logger = logging.getLogger("bot.telegram.intake")
     logger.addHandler(handler)
     try:
         yield bot, at

@@ -14,10 +14,10 @@ from babel.messages.pofile import read_po
 from bot.app import make_bot
 from bot.config import Settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
-from bot.keyboards.callbacks import Act, Lobby, TableButton
 from bot.render.cards import action_label, card_label
-from bot.services.intake import MOST
-from bot.services.polling import WORKERS
+from bot.telegram.intake import MOST
+from bot.telegram.keyboards.callbacks import Act, Lobby, TableButton
+from bot.telegram.polling import WORKERS
 
 ROOT = Path(__file__).resolve().parents[2]
 

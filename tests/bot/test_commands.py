@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.keyboards.callbacks import Lobby
-from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
+from bot.telegram.keyboards.callbacks import Lobby
+from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
 from tests.e2e.harness import BotProcess, Players, hand_message, texts
 from tests.fake_telegram import FakeTelegram

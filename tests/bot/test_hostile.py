@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import App
 from bot.db.models import TableRecord, TableStatus
-from bot.services.pacing import RESEND_HAND_AFTER
+from bot.telegram.rates import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of, lobby_with, started
 from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram

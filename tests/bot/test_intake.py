@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.intake import BUSY, SPARE, WINDOW, Intake
+from bot.telegram.intake import BUSY, SPARE, WINDOW, Intake
 
 
 class Thread:

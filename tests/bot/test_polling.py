@@ -13,9 +13,9 @@ from aiogram import Bot
 from aiogram.types import Message
 
 from bot.app import create_app
-from bot.services import polling
-from bot.services.intake import WINDOW, Intake
-from bot.services.polling import BoundedDispatcher
+from bot.telegram import polling
+from bot.telegram.intake import WINDOW, Intake
+from bot.telegram.polling import BoundedDispatcher
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram

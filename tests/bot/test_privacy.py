@@ -19,7 +19,7 @@ from bot.app import create_app
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import card_label, last_trick_line
-from bot.services.tables import Person
+from bot.tables import Person
 from tests.e2e.harness import VirtualClock
 from tests.fake_telegram import FakeTelegram
 

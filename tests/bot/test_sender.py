@@ -11,10 +11,10 @@ from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from bot.keyboards.layout import Keyboard
-from bot.services.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
-from bot.services.session import LeanSession
-from bot.services.throttle import EditThrottle
+from bot.telegram.keyboards.layout import Keyboard
+from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
+from bot.telegram.session import LeanSession
+from bot.telegram.throttle import EditThrottle
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeChat, FakeTelegram, FakeUser, fixtures
 

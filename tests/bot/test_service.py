@@ -19,13 +19,13 @@ from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
-from bot.services.pacing import (
+from bot.tables import Person, Reply
+from bot.tables import core as tables_core
+from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
     STRAINED_HAND_EDIT_INTERVAL,
 )
-from bot.services.tables import Person, Reply
-from bot.services.tables import core as tables_core
 from tests.e2e.harness import ManualClock, VirtualClock
 from tests.fake_telegram import FakeTelegram, fixtures
 from tests.fake_telegram.models import ApiCall, FakeChat, FakeMessage

@@ -26,7 +26,7 @@ from aiogram.types import (
     WebAppInfo,
 )
 
-from bot.services.session import LeanSession, call
+from bot.telegram.session import LeanSession, call
 from tests.fake_telegram import FakeTelegram, fixtures
 
 fake_telegram = fixtures.fake_telegram

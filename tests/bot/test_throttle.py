@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.services.throttle import EditThrottle
+from bot.telegram.throttle import EditThrottle
 from tests.e2e.harness import ManualClock
 
 

@@ -13,7 +13,7 @@ import pytest
 from bot.db.models import TableRecord, TableStatus
 from bot.engine import game_class
 from bot.render.cards import cards_line, sort_codes
-from bot.services.timers import RETRY_AFTER
+from bot.tables.timers import RETRY_AFTER
 from tests.bot.test_service import table_message
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
 from tests.fake_telegram import FakeTelegram

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
-from bot.services.tables import SHOW_AGAIN
+from bot.tables import SHOW_AGAIN
+from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
     BotProcess,

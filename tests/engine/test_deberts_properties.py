@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from bot.engine.base import IllegalAction
 from bot.engine.cards import CARDS, codes_to_mask
 from bot.engine.deberts import Deberts, DebertsConventions
+from bot.engine.deberts.playout import SimDeal
 from bot.engine.deberts.rules import POINTS, mask_codes
 from bot.engine.deberts.scoring import settle
-from bot.engine.deberts.sim import SimDeal
 
 CODES = {card.code for card in CARDS}
 SUITS = "SCDH"

@@ -8,8 +8,8 @@ import pytest
 
 from bot.engine.cards import codes_to_mask, iter_mask, parse_index
 from bot.engine.thousand import GAME, ThousandConventions, ThousandGame
+from bot.engine.thousand.playout import SimDeal, random_playout
 from bot.engine.thousand.rules import DECK, DUTY, RANKING
-from bot.engine.thousand.sim import SimDeal, random_playout
 from bot.engine.tricks import legal_plays, shuffled, trick_winner
 
 

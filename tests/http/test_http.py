@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.http import HttpPool
+from bot.telegram.http import HttpPool
 
 HERE = Path(__file__).parent
 CERT, KEY = HERE / "tls-cert.pem", HERE / "tls-key.pem"

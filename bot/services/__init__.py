@@ -1,1 +1,0 @@
-"""Table lifecycle (load, lock, apply, save, render) and the Telegram sender."""

@@ -1,0 +1,121 @@
+"""Turn timers and a lobby's time to start: reminders, moves made for the absent, expiry."""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape
+
+from bot.db.models import Seat, TableRecord, TableStatus
+from bot.render.cards import action_label
+from bot.tables.core import TableCore
+from bot.tables.lobby import LOBBY_TTL
+
+__all__ = ["AWAY_AFTER", "TIMEOUT_LEVEL", "Deadlines"]
+
+AWAY_AFTER = 3
+"""Turns timed out in a row after which a bot keeps the seat until its person returns."""
+TIMEOUT_LEVEL = "easy"
+
+
+class Deadlines(TableCore):
+    """What happens when a turn or a lobby runs out of time."""
+
+    async def on_timer(self, table_id: int, now: float) -> None:
+        """A reminder or deadline fell due: remind, time the turn out, or close the lobby.
+
+        Read again under the lock: a move made meanwhile has set a new deadline,
+        and then there is nothing to do.
+        """
+        async with self.lock(table_id):
+            record = await self.tables.get(table_id)
+            if record is None or record.deadline is None:
+                return
+            if record.status == TableStatus.LOBBY:
+                if record.deadline <= now:
+                    await self._expire(record)
+                return
+            if record.status != TableStatus.PLAYING or record.state is None:
+                record.deadline = record.remind_at = None
+                await self.tables.save(record)
+                return
+            if record.deadline <= now:
+                await self._time_out(record)
+            elif record.remind_at is not None and record.remind_at <= now:
+                await self._remind(record, now)
+
+    async def postpone(self, table_id: int, when: float) -> None:
+        """A timer that failed is tried again at ``when``, not at once and over again."""
+        async with self.lock(table_id):
+            await self.tables.postpone(table_id, when)
+
+    async def _expire(self, record: TableRecord) -> None:
+        record.status = TableStatus.CANCELLED
+        record.deadline = record.remind_at = None
+        record.version += 1
+        await self.tables.save(record)
+        tr = self.publisher.tr(record.lang)
+        text = tr("This table was not started within {n} minutes and is closed.", n=LOBBY_TTL // 60)
+        record.table_msg_id = await self.publisher.show(record.chat_id, record.table_msg_id, text)
+        await self.tables.save(record)
+
+    async def _remind(self, record: TableRecord, now: float) -> None:
+        record.remind_at = None
+        await self.tables.save(record)
+        seat = self.peek(record).current_seat()
+        person = record.seats[seat] if seat is not None else None
+        if person is None or person.is_bot or person.user_id is None or record.deadline is None:
+            return
+        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
+        left = max(1, round(record.deadline - now))
+        text = user_tr("⏰ Your move: {n} s left, then a bot moves for you.", n=left)
+        await self.publisher.remind(record, person.user_id, text)
+
+    async def _time_out(self, record: TableRecord) -> None:
+        """A bot player makes the move the seat to act let time run out on."""
+        game = self.load(record)
+        seat = game.current_seat()
+        if seat is None or record.seats[seat].is_bot:
+            record.deadline = record.remind_at = None
+            await self.tables.save(record)
+            return
+        seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
+        code = await asyncio.to_thread(self.choose, game, seat, TIMEOUT_LEVEL, seed)
+        person = record.seats[seat]
+        missed = record.timeouts.get(seat, 0) + 1
+        record.timeouts[seat] = missed
+        table_tr = self.publisher.tr(record.lang)
+        if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
+            # nobody left to play with: bots alone would only flood the chat
+            closing = table_tr("⏰ Nobody is playing at this table any more: it is closed.")
+            await self._cancel(record, closing)
+            return
+        if missed >= AWAY_AFTER:
+            record.seats[seat] = Seat(
+                name=person.name, user_id=person.user_id, bot=TIMEOUT_LEVEL, away=True
+            )
+            notice = table_tr(
+                "⏰ {name} missed {n} turns in a row: a bot plays for them until they press"
+                " any button of this table.",
+                name=escape(person.name),
+                n=missed,
+            )
+        else:
+            notice = table_tr(
+                "⏰ Time is up for {name}: a bot made the move for them.", name=escape(person.name)
+            )
+        # the reminder they did not answer is kept, to say what was done in their place
+        reminder = record.reminders.pop(person.user_id, None) if person.user_id else None
+        await self._play(record, seat, code, table_tr, notice=notice)
+        if reminder is not None:
+            await self._tell_timed_out(record, person, code, reminder)
+
+    async def _tell_timed_out(
+        self, record: TableRecord, person: Seat, code: str, message_id: int
+    ) -> None:
+        """Edited after the move is saved, so a Telegram failure here cannot hold it up: a
+        reminder gone without a word would leave the player to find the move on the table."""
+        assert person.user_id is not None
+        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
+        move = action_label(code, user_tr, record.names())
+        text = user_tr("⏰ Time ran out: a bot made your move ({move}).", move=escape(move))
+        await self.publisher.edit(person.user_id, message_id, text)

@@ -1,0 +1,1 @@
+"""The Telegram edge: handlers, callback data, middlewares, sending, pacing and start-up."""

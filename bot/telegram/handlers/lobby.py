@@ -1,0 +1,131 @@
+"""Opening a table in a group and the lobby buttons."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message, User
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.db.models import TableRecord
+from bot.engine import GAME_NAMES
+from bot.i18n import Translator
+from bot.render.common import game_title
+from bot.tables import TableService
+from bot.telegram.handlers.common import answer, game_named, person
+from bot.telegram.handlers.filters import GROUPS, button_in, in_chat
+from bot.telegram.keyboards.callbacks import Again, Lobby, NewGame
+from bot.telegram.sender import Sender
+
+__all__ = ["make_router"]
+
+
+async def _open(
+    chat_id: int,
+    game: str,
+    user: User,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    record, created = await tables.open(chat_id, person(user, bot, None), game, tr.locale)
+    # the table and a pointer to it, both replies: a flood of /new posts only a few
+    if not created and sender.can_reply(chat_id, 2):
+        # posted again below: the old message may have been deleted or scrolled far away
+        message_id = await tables.repost(record.id)
+        await sender.reply(record.chat_id, _already(record, tr), reply_to=message_id)
+
+
+def _already(record: TableRecord, tr: Translator) -> str:
+    return tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr))
+
+
+async def new_table(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    assert message.from_user is not None
+    game = game_named(command.args)
+    if game is not None:
+        await _open(message.chat.id, game, message.from_user, bot, tables, sender, tr)
+        return
+    kb = InlineKeyboardBuilder()
+    for name in GAME_NAMES:
+        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
+    await sender.reply(message.chat.id, tr("Which game?"), kb.as_markup())
+
+
+async def pick_game(
+    callback: CallbackQuery,
+    callback_data: NewGame,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    if callback_data.game in GAME_NAMES and isinstance(callback.message, Message):
+        chat_id = callback.message.chat.id
+        await sender.delete(chat_id, callback.message.message_id)
+        await _open(chat_id, callback_data.game, callback.from_user, bot, tables, sender, tr)
+        await sender.answer(callback)
+        return
+    await sender.answer(callback, tr("That is not possible now."))
+
+
+async def play_again(
+    callback: CallbackQuery,
+    callback_data: Again,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    opened = None
+    if isinstance(callback.message, Message):
+        chat_id = callback.message.chat.id
+        who = person(callback.from_user, bot, None)
+        opened = await tables.again(callback_data.t, chat_id, who, tr.locale)
+    if opened is None:
+        await sender.answer(callback, tr("That is not possible now."))
+        return
+    record, created = opened
+    # the answer says where the table is: a reply in the group would take from its budget
+    text = None if created else _already(record, tr)
+    await sender.answer(callback, text)
+
+
+async def lobby_button(
+    callback: CallbackQuery,
+    callback_data: Lobby,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    chat = callback.message.chat if callback.message else None
+    reply = await tables.lobby(
+        callback_data.t,
+        callback_data.v,
+        person(callback.from_user, bot, chat),
+        callback_data.a,
+        callback_data.o,
+        tr,
+        chat_id=chat.id if chat else None,
+    )
+    await answer(sender, callback, reply)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.filter(in_chat(*GROUPS))
+    router.callback_query.filter(button_in(*GROUPS))
+    router.message.register(new_table, Command("new"))
+    router.callback_query.register(pick_game, NewGame.filter())
+    router.callback_query.register(lobby_button, Lobby.filter())
+    router.callback_query.register(play_again, Again.filter())
+    return router

@@ -1,0 +1,91 @@
+"""Game buttons (hand actions, "my hand", "last trick"), /leave and /cancel, in any chat."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiogram import Bot, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.i18n import Translator
+from bot.tables import Reply, TableService
+from bot.telegram.handlers.common import answer, person
+from bot.telegram.keyboards.callbacks import Act, TableButton
+from bot.telegram.sender import Sender
+
+__all__ = ["make_router"]
+
+
+async def act(
+    callback: CallbackQuery,
+    callback_data: Act,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
+    # Answered as soon as the move is saved. A saved move is shown even when its answer
+    # could not be sent, or the wait for it was cut short.
+    answering = asyncio.ensure_future(answer(sender, callback, reply))
+    try:
+        if tables.publisher.strained():
+            # each press waits for the CPU, not for Telegram: its answer is done first
+            await asyncio.wait([answering])
+        else:
+            # the move is shown while the answer is on its way, so the next player's
+            # buttons come a round trip sooner; one step of the loop lets the answer out
+            await asyncio.sleep(0)
+    finally:
+        try:
+            await tables.publish(callback_data.t)
+        finally:
+            await answering
+
+
+async def table_button(
+    callback: CallbackQuery,
+    callback_data: TableButton,
+    bot: Bot,
+    tables: TableService,
+    sender: Sender,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    if callback_data.a == "hand":
+        reply = await tables.hand(callback_data.t, who, tr)
+    elif callback_data.a == "last":
+        chat_id = callback.message.chat.id if callback.message else None
+        reply = await tables.last_trick(callback_data.t, tr, who=who, chat_id=chat_id)
+    else:
+        reply = Reply(tr("This button is out of date."))
+    await answer(sender, callback, reply)
+
+
+async def leave(
+    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
+) -> None:
+    assert message.from_user is not None
+    reply = await tables.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
+    if reply.text:
+        await sender.reply(message.chat.id, reply.text)
+
+
+async def cancel(
+    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
+) -> None:
+    assert message.from_user is not None
+    reply = await tables.cancel(message.chat.id, person(message.from_user, bot, message.chat), tr)
+    if reply.text:
+        await sender.reply(message.chat.id, reply.text)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.callback_query.register(act, Act.filter())
+    router.callback_query.register(table_button, TableButton.filter())
+    router.message.register(leave, Command("leave"))
+    router.message.register(cancel, Command("cancel"))
+    return router

@@ -1,0 +1,169 @@
+"""The private chat: /start (also the deep link that completes a join), games against bots."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, ChatMemberUpdated, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import ai
+from bot.db.repo import PeopleRepo
+from bot.engine import GAME_NAMES
+from bot.i18n import Translator
+from bot.render.common import game_title, level_label
+from bot.render.texts import help_text
+from bot.tables import Reply, TableService
+from bot.telegram.handlers.common import answer, game_named, person
+from bot.telegram.handlers.filters import button_in, in_chat
+from bot.telegram.keyboards.callbacks import Again, NewGame, Solo
+from bot.telegram.sender import Sender
+
+__all__ = ["make_router"]
+
+
+async def start_deep_link(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
+) -> None:
+    arg = command.args or ""
+    assert message.from_user is not None
+    if arg.startswith("j") and arg[1:].isdigit():
+        reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
+        await sender.send(message.chat.id, reply.text or tr("You joined the table."))
+        await tables.resend_hands(message.from_user.id, asked=True)
+        return
+    await start(message, sender, tables, tr)
+
+
+async def start(message: Message, sender: Sender, tables: TableService, tr: Translator) -> None:
+    await sender.send(message.chat.id, help_text(tr))
+    if message.from_user is not None:
+        # back after blocking the bot: the hands it could not send come now
+        await tables.resend_hands(message.from_user.id, asked=True)
+
+
+def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
+    kb = InlineKeyboardBuilder()
+    for name in GAME_NAMES:
+        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
+    return kb
+
+
+async def new_private(
+    message: Message, command: CommandObject, sender: Sender, tr: Translator
+) -> None:
+    game = game_named(command.args)
+    if game is not None:
+        await sender.send(message.chat.id, tr("How many bot opponents?"), _bots_keyboard(game, tr))
+        return
+    await sender.send(message.chat.id, tr("Which game?"), _games_keyboard(tr).as_markup())
+
+
+def _bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    for n, label in ((1, tr("One bot")), (2, tr("Two bots"))):
+        kb.button(text=label, callback_data=Solo(game=game, bots=n))
+    return kb.as_markup()
+
+
+async def pick_game(
+    callback: CallbackQuery, callback_data: NewGame, sender: Sender, tr: Translator
+) -> None:
+    if callback_data.game not in GAME_NAMES or not isinstance(callback.message, Message):
+        await sender.answer(callback, tr("That is not possible now."))
+        return
+    # through the sender: a second tap, which changes nothing, is no error
+    await sender.edit(
+        callback.message.chat.id,
+        callback.message.message_id,
+        tr("How many bot opponents?"),
+        _bots_keyboard(callback_data.game, tr),
+    )
+    await sender.answer(callback)
+
+
+async def pick_bots(
+    callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
+) -> None:
+    if callback_data.game not in GAME_NAMES or callback_data.bots not in (1, 2):
+        await sender.answer(callback, tr("That is not possible now."))
+        return
+    kb = InlineKeyboardBuilder()
+    for level in ai.LEVELS:
+        kb.button(
+            text=level_label(level, tr),
+            callback_data=Solo(game=callback_data.game, bots=callback_data.bots, level=level),
+        )
+    if isinstance(callback.message, Message):
+        await sender.edit(
+            callback.message.chat.id,
+            callback.message.message_id,
+            tr("Which level?"),
+            kb.as_markup(),
+        )
+    await sender.answer(callback)
+
+
+async def start_solo(
+    callback: CallbackQuery,
+    callback_data: Solo,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
+) -> None:
+    game, bots, level = callback_data.game, callback_data.bots, callback_data.level
+    if game not in GAME_NAMES or bots not in (1, 2) or level not in ai.LEVELS:
+        await answer(sender, callback, Reply(tr("That is not possible now.")))
+        return
+    chat_id = callback.from_user.id
+    who = person(callback.from_user, bot, None)
+    _, created = await tables.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
+    if isinstance(callback.message, Message):
+        await sender.delete(chat_id, callback.message.message_id)
+    text = None if created else tr("You already have a game here; /cancel ends it.")
+    await answer(sender, callback, Reply(text, alert=not created))
+
+
+async def play_again(
+    callback: CallbackQuery,
+    callback_data: Again,
+    bot: Bot,
+    sender: Sender,
+    tables: TableService,
+    tr: Translator,
+) -> None:
+    who = person(callback.from_user, bot, None)
+    opened = await tables.again(callback_data.t, callback.from_user.id, who, tr.locale)
+    if opened is None:
+        await answer(sender, callback, Reply(tr("That is not possible now.")))
+        return
+    _, created = opened
+    text = None if created else tr("You already have a game here; /cancel ends it.")
+    await answer(sender, callback, Reply(text, alert=not created))
+
+
+async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
+    """Someone blocked the bot: their hands are skipped until they come back."""
+    await people.set_blocked(event.from_user.id)
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.filter(in_chat("private"))
+    router.callback_query.filter(button_in("private"))
+    router.my_chat_member.filter(in_chat("private"))
+    router.message.register(start_deep_link, CommandStart(deep_link=True))
+    router.message.register(start, CommandStart())
+    router.message.register(new_private, Command("new"))
+    router.callback_query.register(pick_game, NewGame.filter())
+    router.callback_query.register(pick_bots, Solo.filter(F.level == ""))
+    router.callback_query.register(start_solo, Solo.filter(F.level != ""))
+    router.callback_query.register(play_again, Again.filter())
+    router.my_chat_member.register(blocked, ChatMemberUpdatedFilter(KICKED))
+    return router

@@ -1,0 +1,373 @@
+"""Shows a table's state in Telegram: the lobby or table message, private hands, results."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from html import escape
+
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.utils.i18n import I18n
+
+from bot.bounded import keep
+from bot.db.models import Seat, TableRecord, TableStatus
+from bot.db.repo import PeopleRepo
+from bot.engine.base import Game
+from bot.i18n import Translator, pick_locale
+from bot.render import lobby as lobby_render
+from bot.render import scores, table
+from bot.telegram.rates import (
+    GROUP_EDIT_INTERVAL,
+    HAND_EDIT_INTERVAL,
+    NOTIFY_AFTER,
+    RESEND_HAND_AFTER,
+    STRAINED_HAND_EDIT_INTERVAL,
+)
+from bot.telegram.sender import Markup, Sender
+from bot.telegram.throttle import EditThrottle
+
+__all__ = ["Publisher"]
+
+log = logging.getLogger(__name__)
+
+
+async def _nothing(record: TableRecord) -> None:
+    return None
+
+
+def _never() -> bool:
+    return False
+
+
+_KEEP_RESENT = 4096
+"""Players whose last resend is remembered, beyond the tables that end and forget theirs."""
+
+
+class Publisher:
+    def __init__(self, sender: Sender, people: PeopleRepo, i18n: I18n) -> None:
+        self.sender = sender
+        self.people = people
+        self.i18n = i18n
+        self.throttle = EditThrottle(sender)
+        self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
+        self._turn_at: dict[tuple[int, int], float] = {}
+        self._unreachable: set[tuple[int, int]] = set()
+        self._hand_resent: dict[tuple[int, int], float] = {}
+        """Per table and player, when a press last had their hand message sent anew."""
+        self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
+        """Stores where a table's messages are, called as soon as one is sent anew
+        (before the old one goes), so a crash leaves no live buttons nobody knows of."""
+        self.strained: Callable[[], bool] = _never
+        """Whether the bot is overloaded now: waiting hands are edited less often."""
+
+    def tr(self, locale: str) -> Translator:
+        return Translator(self.i18n, locale)
+
+    async def user_tr(self, user_id: int, fallback: str) -> Translator:
+        lang = await self.people.user_lang(user_id)
+        return self.tr(pick_locale(lang, default=fallback))
+
+    async def lobby(
+        self,
+        record: TableRecord,
+        *,
+        settings: dict[str, tuple[object, ...]] | None = None,
+        seats: tuple[int, int] = (2, 3),
+    ) -> None:
+        """The lobby message, with the settings keyboard when ``settings`` are given."""
+        tr = self.tr(record.lang)
+        if record.status == TableStatus.CANCELLED:
+            text = tr("The table was cancelled.")
+            markup = None
+        else:
+            text = lobby_render.lobby_text(record, tr, *seats, explain=settings is not None)
+            markup = (
+                lobby_render.settings_keyboard(record, settings, tr)
+                if settings is not None
+                else lobby_render.lobby_keyboard(record, tr, max_seats=seats[1])
+            )
+        # through the throttle at once, so a group that used its minute does not keep
+        # the press waiting: the lobby catches up when a slot frees
+        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text, markup)
+        record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
+
+    def lobby_over(self, record: TableRecord) -> None:
+        """The game replaces the lobby: a lobby edit still waiting is dropped, and the
+        table's first state goes out at once, not an interval after the last lobby edit."""
+        if record.table_msg_id is not None:
+            self.throttle.forget(record.chat_id, record.table_msg_id)
+
+    async def game(
+        self,
+        record: TableRecord,
+        game: Game,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notice: str | None = None,
+    ) -> None:
+        """Everything a change of state shows: deal results, the table, the hands.
+
+        New messages go below the live ones, so after a deal result the table and
+        hand messages in that chat are sent again (the old ones deleted) to stay last.
+        """
+        names = record.names()
+        tr = self.tr(record.lang)
+        moved: set[int] = set()
+        # the end of the game is posted as if it were one more row of the scoresheet
+        end_due = game.is_over and rows_before <= game.rows_scored
+        if game.rows_scored > rows_before or end_due:
+            sheet = game.scoresheet()
+            last_deal = game.view(None).get("last_deal") or {}
+            for posted, row in enumerate(sheet.rows[rows_before:], start=rows_before + 1):
+                final = (
+                    last_deal.get("last_trick") if last_deal.get("deal_no") == row.deal_no else None
+                )
+                text = scores.deal_result_text(row, sheet, names, tr, last_trick=final)
+                await self._post(record.chat_id, text)
+                moved.add(record.chat_id)
+                record.unposted_from = posted  # should what follows fail, not posted again
+            if end_due:
+                final = scores.final_text(sheet, names, tr)
+                await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
+                moved.add(record.chat_id)
+                record.unposted_from = game.rows_scored + 1
+        if notice:
+            await self._post(record.chat_id, notice)
+            moved.add(record.chat_id)
+        to_act = game.current_seat()
+        # a hand a bot plays for its away owner is kept up to date too, to come back to
+        humans = record.humans() + [
+            (i, s) for i, s in enumerate(record.seats) if s.away and s.user_id
+        ]
+        # the player to act next waits for their hand: in a group it goes first
+        first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
+        for seat, person in first:
+            await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+        # In a group the table message stays put (new messages there are rationed);
+        # in a private game it follows the results down so it stays in view.
+        await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
+        for seat, person in humans:
+            if (seat, person) not in first:
+                await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+        for person in record.seats:
+            if person.is_bot and person.user_id is not None:
+                # a bot plays this person's seat now (they left or are away)
+                await self._drop_reminder(record, person.user_id)
+        if game.is_over:
+            await self.forget(record)
+
+    async def forget(self, record: TableRecord) -> None:
+        """The table is over: what was kept about its players' hands goes, and so do the
+        reminders still in their chats."""
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
+            key = (record.id, seat.user_id)
+            self._hand_shown.pop(key, None)
+            self._turn_at.pop(key, None)
+            self._unreachable.discard(key)
+            self._hand_resent.pop(key, None)
+            await self._drop_reminder(record, seat.user_id)
+
+    async def _drop_reminder(self, record: TableRecord, user_id: int) -> None:
+        message_id = record.reminders.pop(user_id, None)
+        if message_id is not None:
+            await self.on_shown(record)
+            await self.delete(user_id, message_id)
+
+    async def _post(self, chat_id: int, text: str, markup: Markup | None = None) -> None:
+        """A result or notice for the table's chat. One Telegram refuses for good is logged
+        and left out: the table and the hands after it are what lets the game go on."""
+        try:
+            await self.sender.send(chat_id, text, markup)
+        except TelegramBadRequest:
+            log.exception("chat %s refused a message; the game goes on without it", chat_id)
+
+    async def _seat_hand(
+        self,
+        record: TableRecord,
+        game: Game,
+        seat: int,
+        person: Seat,
+        names: list[str],
+        moved: set[int],
+        to_act_before: int | None,
+    ) -> None:
+        assert person.user_id is not None
+        to_act = game.current_seat()
+        cache_key = (record.id, person.user_id)
+        # A reminder is out of date once its turn is over or a new turn of the same seat
+        # has started (a move starts the time again and sets ``remind_at``); a restart or
+        # someone else leaving keeps the running turn, and its reminder stays.
+        if to_act != seat or record.remind_at is not None or record.deadline is None:
+            await self._drop_reminder(record, person.user_id)
+        user_tr = await self.user_tr(person.user_id, record.lang)
+        view = game.view(seat, brief=True)
+        text = table.hand_text(view, names, user_tr, table_above=record.solo, away=person.away)
+        # a game's last state stays above its result, whose button is to stay in view
+        resend = person.user_id in moved and not game.is_over
+        if to_act == seat and to_act_before != seat and not record.solo:
+            now = self.sender.clock()
+            last = self._turn_at.get(cache_key)
+            self._turn_at[cache_key] = now
+            resend = resend or last is None or now - last >= NOTIFY_AFTER
+        # A waiting player's hand message changes only when their own situation does;
+        # the live trick is on the table message.
+        key = (text, tuple(view.get("legal") or ()), game.is_over)
+        if to_act != seat and not resend and self._hand_shown.get(cache_key) == key:
+            return
+        self._hand_shown[cache_key] = key
+        markup: Markup | None
+        if game.is_over:
+            markup = None
+        elif person.away:
+            markup = table.away_keyboard(record.id, record.version, user_tr)
+        else:
+            markup = table.hand_keyboard(record.id, record.version, view, names, user_tr)
+        await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
+        await self._reachable(record, person.user_id, person.name)
+
+    def _hand_interval(self) -> float:
+        """Seconds between edits of a waiting player's hand, as the bot's load allows."""
+        return STRAINED_HAND_EDIT_INTERVAL if self.strained() else HAND_EDIT_INTERVAL
+
+    def hand_waits(self, record: TableRecord, user_id: int) -> bool:
+        """Whether the hand of a player now waiting for their turn would be edited
+        later, not at once: a move they just made does not show there yet."""
+        message_id = record.hand_msgs.get(user_id)
+        return message_id is not None and self.throttle.holds(
+            user_id, message_id, self._hand_interval()
+        )
+
+    def may_resend_hand(self, table_id: int, user_id: int) -> bool:
+        """Whether a press may have the player's hand message sent anew (once a while)."""
+        now = self.sender.clock()
+        key = (table_id, user_id)
+        last = self._hand_resent.get(key)
+        if last is not None and now - last < RESEND_HAND_AFTER:
+            return False
+        keep(self._hand_resent, key, now, _KEEP_RESENT)
+        return True
+
+    async def hand(self, record: TableRecord, game: Game, seat: int, *, resend: bool) -> None:
+        """One player's hand message alone, e.g. once they can be written to again."""
+        user_id = record.seats[seat].user_id
+        assert user_id is not None
+        names = record.names()
+        user_tr = await self.user_tr(user_id, record.lang)
+        view = game.view(seat, brief=True)
+        markup = (
+            None
+            if game.is_over
+            else table.hand_keyboard(record.id, record.version, view, names, user_tr)
+        )
+        self._hand_shown.pop((record.id, user_id), None)
+        await self._hand(
+            record,
+            user_id,
+            table.hand_text(view, names, user_tr, table_above=record.solo),
+            markup,
+            resend=resend,
+        )
+        await self._reachable(record, user_id, record.seats[seat].name)
+
+    async def remind(self, record: TableRecord, user_id: int, text: str) -> None:
+        """The player's turn is running out: a new message, as Telegram notifies of those
+        (an edit it does not). It goes once the turn is over, so slow turns leave no trail."""
+        message_id = await self.sender.send(user_id, text)
+        if message_id is not None:
+            record.reminders[user_id] = message_id
+            await self.on_shown(record)
+
+    async def _reachable(self, record: TableRecord, user_id: int, name: str) -> None:
+        """Tell the group, once, how a player who cannot get their cards gets them back."""
+        key = (record.id, user_id)
+        if user_id in record.hand_msgs:
+            self._unreachable.discard(key)
+            return
+        if record.solo or key in self._unreachable:
+            return
+        self._unreachable.add(key)
+        me = await self.sender.bot.me()
+        tr = self.tr(record.lang)
+        text = tr(
+            "{name}, I cannot send you your cards: you may have blocked me. Unblock me,"
+            " open the chat with @{bot} and press /start.",
+            name=escape(name),
+            bot=me.username,
+        )
+        if record.turn_timer > 0:
+            text += " " + tr("Until then your turns time out.")
+        await self.sender.send(record.chat_id, text)
+
+    async def _table(
+        self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool
+    ) -> None:
+        text = table.table_text(game.view(None, brief=True), names, tr)
+        markup = None if game.is_over else table.table_keyboard(record.id, record.version, tr)
+        old = record.table_msg_id
+        if resend and not game.is_over:
+            record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
+            if old is not None and record.table_msg_id is not None:
+                await self.on_shown(record)
+                await self.delete(record.chat_id, old)
+        else:
+            # a game's last state goes out at once; a private chat has no group rationing
+            interval = 0 if record.solo or game.is_over else GROUP_EDIT_INTERVAL
+            if old is None or not await self.throttle.edit(
+                record.chat_id, old, text, markup, interval=interval
+            ):
+                record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
+        record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
+
+    async def _hand(
+        self,
+        record: TableRecord,
+        user_id: int,
+        text: str,
+        markup: Markup | None,
+        *,
+        resend: bool,
+        urgent: bool = True,
+    ) -> None:
+        """``urgent``: the hand of the player to act, edited at once in any case."""
+        old = record.hand_msgs.get(user_id)
+        interval = 0.0 if urgent else self._hand_interval()
+        if resend or old is None:
+            new = await self.sender.send(user_id, text, markup)
+        elif await self.throttle.edit(user_id, old, text, markup, interval=interval):
+            new = old
+        else:
+            new = await self.sender.send(user_id, text, markup)
+        if new is None:
+            record.hand_msgs.pop(user_id, None)
+        else:
+            record.hand_msgs[user_id] = new
+        if new != old:
+            await self.on_shown(record)
+            if old is not None and new is not None:
+                await self.delete(user_id, old)
+
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
+    ) -> bool:
+        """A table's or hand's message edited at once; an edit waiting for it is dropped,
+        so it cannot come later and undo this one. ``False`` if the message is gone."""
+        return await self.throttle.edit(chat_id, message_id, text, markup, interval=0)
+
+    async def show(
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: Markup | None = None,
+    ) -> int | None:
+        """:meth:`edit`, or a new message if there is none to edit."""
+        if message_id is not None and await self.edit(chat_id, message_id, text, markup):
+            return message_id
+        return await self.sender.send(chat_id, text, markup)
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        self.throttle.forget(chat_id, message_id)
+        await self.sender.delete(chat_id, message_id)

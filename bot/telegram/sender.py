@@ -1,0 +1,330 @@
+"""Every Bot API call the bot makes goes through :class:`Sender`.
+
+It keeps Telegram's rules in one place: 429 waits ``retry_after`` and tries again,
+a server error (5xx) or a lost connection is retried after a short pause,
+"message is not modified" is a success, a user who blocked the bot (403) is
+reported once and skipped, an edit of a lost message falls back to a new one,
+a group upgraded to a supergroup is followed to its new id,
+and a group gets at most :data:`GROUP_MESSAGES_PER_MINUTE` messages sent or edited a
+minute (Telegram's limit, which edits share with new messages; a different one can be
+set). A table's own messages wait for a slot; replies to commands never wait and may
+take only :data:`REPLY_SHARE` of the new messages, so a flood of commands neither ties
+the bot up nor holds a game back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from typing import Any, TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramEntityTooLarge,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.common import cut
+from bot.telegram.keyboards.layout import Keyboard
+from bot.telegram.session import call as api_call
+
+__all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
+
+Markup = Keyboard | InlineKeyboardMarkup
+
+log = logging.getLogger(__name__)
+
+ANSWER_LIMIT = 200
+"""Characters of a button's answer (a toast or an alert) Telegram takes."""
+
+T = TypeVar("T")
+GROUP_MESSAGES_PER_MINUTE = 20
+REPLY_SHARE = 0.5
+"""The part of a group's minute that replies to commands may use."""
+_MAX_ATTEMPTS = 5
+OUT_OF_REACH = (TelegramNetworkError, TelegramServerError, TelegramRetryAfter)
+"""What a call raises when Telegram did not answer it in all its attempts."""
+_BACKOFF = (0.2, 0.5, 1.0, 2.0)
+_CACHE_SIZE = 4096
+
+
+_IN_CHAT = frozenset({"creator", "administrator", "member"})
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+_CALLBACK_FIELDS = frozenset({"text", "callback_data"})
+
+
+def _button_key(button: InlineKeyboardButton) -> object:
+    values = button.__dict__
+    if button.callback_data is not None and all(
+        value is None for key, value in values.items() if key not in _CALLBACK_FIELDS
+    ):
+        return (button.text, button.callback_data)  # as a Keyboard's button is
+    if _PLAIN.issuperset(map(type, values.values())):
+        return tuple(values.values())
+    return button.model_dump_json()  # a nested object: its content, not its identity
+
+
+def _json(markup: Markup | None) -> dict[str, Any] | None:
+    if markup is None:
+        return None
+    if isinstance(markup, Keyboard):
+        return markup.as_json()
+    return markup.model_dump(mode="json", exclude_none=True)
+
+
+def _not_modified(error: TelegramBadRequest) -> bool:
+    return "message is not modified" in error.message.lower()
+
+
+def _message_gone(error: TelegramBadRequest) -> bool:
+    text = error.message.lower()
+    return any(
+        part in text
+        for part in ("message to edit not found", "message can't be edited", "message not found")
+    )
+
+
+class Sender:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        on_blocked: Callable[[int], Awaitable[Any]] | None = None,
+        group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
+    ) -> None:
+        self.bot = bot
+        self.group_messages_per_minute = group_messages_per_minute
+        self.sleep = sleep
+        self.clock = clock
+        self.on_blocked = on_blocked
+        self._shown: OrderedDict[tuple[int, int], int] = OrderedDict()
+        self._group_sent: dict[int, deque[float]] = {}
+        self._group_edited: dict[int, deque[float]] = {}
+        self._swept_at = clock()
+        self.moved: dict[int, int] = {}
+        """Groups upgraded to supergroups: the old chat id to the new one."""
+
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
+        """Run one API call, waiting out 429s and transient failures; ``None`` when the
+        chat blocked the bot."""
+        for attempt in range(_MAX_ATTEMPTS):
+            try:
+                return await make()
+            except TelegramRetryAfter as error:
+                await self.sleep(error.retry_after)
+            except TelegramEntityTooLarge:
+                raise
+            except (TelegramServerError, TelegramNetworkError) as error:
+                # Telegram's own hiccups pass; a state already committed must still be shown
+                log.warning("retrying after %s", error.message)
+                await self.sleep(_BACKOFF[min(attempt, len(_BACKOFF) - 1)])
+            except TelegramForbiddenError:
+                log.info("chat %s blocked the bot", chat_id)
+                if self.on_blocked is not None:
+                    await self.on_blocked(chat_id)
+                return None
+        return await make()
+
+    @staticmethod
+    def _this_minute(windows: dict[int, deque[float]], chat_id: int, now: float) -> deque[float]:
+        times = windows.setdefault(chat_id, deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        return times
+
+    def _windows(self, chat_id: int, now: float) -> tuple[deque[float], deque[float]]:
+        """The group's sends and edits of the last minute."""
+        return (
+            self._this_minute(self._group_sent, chat_id, now),
+            self._this_minute(self._group_edited, chat_id, now),
+        )
+
+    def slot_wait(self, chat_id: int) -> float:
+        """Seconds until a group may get another message or edit (0: now)."""
+        if chat_id >= 0:
+            return 0.0
+        now = self.clock()
+        sent, edited = self._windows(chat_id, now)
+        if len(sent) + len(edited) < self.group_messages_per_minute:
+            return 0.0
+        oldest = min(times[0] for times in (sent, edited) if times)
+        return max(60 - (now - oldest), 0.0)
+
+    async def _take_slot(self, chat_id: int, windows: dict[int, deque[float]]) -> None:
+        if chat_id >= 0:
+            return
+        # looked at again after each wait: another call may have taken the slot
+        while (wait := self.slot_wait(chat_id)) > 0:
+            await self.sleep(wait)
+        now = self.clock()
+        self._this_minute(windows, chat_id, now).append(now)
+        if now - self._swept_at >= 60:
+            self._swept_at = now
+            # groups not written to for a minute have nothing to count: every group the
+            # bot ever wrote to would stay otherwise
+            for kept in (self._group_sent, self._group_edited):
+                for chat in [c for c, times in kept.items() if not times or now - times[-1] >= 60]:
+                    del kept[chat]
+
+    def can_reply(self, chat_id: int, messages: int = 1) -> bool:
+        """Whether ``messages`` replies to a command fit in the chat's minute now."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        if chat_id >= 0:
+            return True
+        sent, edited = self._windows(chat_id, self.clock())
+        share = max(1, int(self.group_messages_per_minute * REPLY_SHARE))
+        return (
+            len(sent) + messages <= share
+            and len(sent) + len(edited) + messages <= self.group_messages_per_minute
+        )
+
+    async def reply(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """A reply to a command, or nothing (``None``) when the group's share of replies
+        this minute is used up: Telegram would refuse it, and waiting for a slot would
+        keep a worker from everyone else's presses."""
+        if not self.can_reply(chat_id):
+            log.info("chat %s: reply dropped, its replies for this minute are used up", chat_id)
+            return None
+        return await self.send(chat_id, text, markup, reply_to=reply_to)
+
+    async def send(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """``reply_to``: a message this one answers, if it is still there."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        await self._take_slot(chat_id, self._group_sent)
+        params: dict[str, Any] = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
+        if reply_to is not None:
+            params["reply_parameters"] = {
+                "message_id": reply_to,
+                "allow_sending_without_reply": True,
+            }
+        try:
+            message = await self.call(chat_id, lambda: api_call(self.bot, "sendMessage", params))
+        except TelegramMigrateToChat as error:
+            if chat_id in self.moved.values():
+                raise
+            self.moved[chat_id] = error.migrate_to_chat_id
+            return await self.send(error.migrate_to_chat_id, text, markup, reply_to=reply_to)
+        if message is None:
+            return None
+        message_id = int(message["message_id"])
+        self._remember(chat_id, message_id, self._fingerprint(text, markup))
+        return message_id
+
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
+    ) -> bool:
+        """Edit a message in place; ``False`` if it is gone or its chat blocked the bot."""
+        if chat_id in self.moved:
+            return False  # its messages stayed behind in the old group
+        key = (chat_id, message_id)
+        fingerprint = self._fingerprint(text, markup)
+        if self._shown.get(key) == fingerprint:
+            return True
+        params = {
+            "chat_id": chat_id,
+            "message_id": message_id,
+            "text": text,
+            "reply_markup": _json(markup),
+        }
+        await self._take_slot(chat_id, self._group_edited)
+        try:
+            result = await self.call(chat_id, lambda: api_call(self.bot, "editMessageText", params))
+        except TelegramMigrateToChat as error:
+            self.moved[chat_id] = error.migrate_to_chat_id
+            return False
+        except TelegramBadRequest as error:
+            if _not_modified(error):
+                self._remember(chat_id, message_id, fingerprint)
+                return True
+            if _message_gone(error):
+                return False
+            raise
+        if result is None:
+            # blocked: the caller sends anew, which finds that out and tells the table
+            return False
+        self._remember(chat_id, message_id, fingerprint)
+        return True
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is in the group now: one who left, was banned or was never
+        there is not, and nor is anyone once the bot itself is out of the group."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        try:
+            member = await self.call(chat_id, lambda: self.bot.get_chat_member(chat_id, user_id))
+        except (TelegramBadRequest, TelegramMigrateToChat):
+            return False  # "user not found", "chat not found"
+        if member is None:
+            return False  # the bot was removed from the group (403)
+        return member.status in _IN_CHAT or bool(getattr(member, "is_member", False))
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        self._shown.pop((chat_id, message_id), None)
+        # too old or already gone: the new message is what matters
+        with suppress(TelegramBadRequest, TelegramMigrateToChat):
+            await self.call(
+                chat_id,
+                lambda: api_call(
+                    self.bot, "deleteMessage", {"chat_id": chat_id, "message_id": message_id}
+                ),
+            )
+
+    async def answer(
+        self,
+        callback: CallbackQuery,
+        text: str | None = None,
+        *,
+        alert: bool = False,
+        url: str | None = None,
+    ) -> None:
+        if text is not None:
+            text = cut(text, ANSWER_LIMIT)  # Telegram refuses longer ones outright
+        params = {"callback_query_id": callback.id, "text": text, "show_alert": alert, "url": url}
+        try:
+            await self.call(
+                callback.from_user.id, lambda: api_call(self.bot, "answerCallbackQuery", params)
+            )
+        except TelegramBadRequest as error:
+            # a query answered too late cannot be answered at all; the action itself stands
+            log.info("callback answer failed: %s", error.message)
+
+    @staticmethod
+    def _fingerprint(text: str, markup: Markup | None) -> int:
+        # The buttons' field values, much cheaper than serialising the keyboard on
+        # every edit. (aiogram's models all hash to 0: their schemas are built late.)
+        if not markup:
+            return hash((text, None))
+        if isinstance(markup, Keyboard):
+            return hash((text, markup.rows))
+        return hash((text, tuple(tuple(map(_button_key, row)) for row in markup.inline_keyboard)))
+
+    def _remember(self, chat_id: int, message_id: int, fingerprint: int) -> None:
+        self._shown[(chat_id, message_id)] = fingerprint
+        self._shown.move_to_end((chat_id, message_id))
+        while len(self._shown) > _CACHE_SIZE:
+            self._shown.popitem(last=False)
