@@ -24,7 +24,8 @@ from aiogram.types import (
     Message,
 )
 
-from tests.fake_telegram import FakeTelegram, fixtures, parse_html
+from bot.bench.fake_telegram import FakeTelegram, parse_html
+from tests import fake_telegram_fixtures as fixtures
 
 fake_telegram = fixtures.fake_telegram
 fake_bot = fixtures.fake_bot

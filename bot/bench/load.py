@@ -22,8 +22,7 @@ the bot's peak RSS (VmHWM) and its growth over the idle bot per table; SQLite
 file + WAL bytes per finished game; CPU time of the bot process, of this process
 (fake server and players) and of the rest of the machine, to show what limits the
 figures. ``--rtt-ms`` puts the fake Telegram that many milliseconds of round trip
-away, as the real one is. Run it from the repository root
-(it needs ``tests/fake_telegram``). The last output line is JSON.
+away, as the real one is. The last output line is JSON.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ import os
 import platform
 import random
 import re
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -45,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.bench.load_fake import LoadFake
 from bot.bench.load_proc import BotProcess, MachineCpu, self_cpu_seconds
 from bot.telegram.rates import HAND_EDIT_INTERVAL, STRAINED_HAND_EDIT_INTERVAL
 
@@ -362,19 +361,7 @@ def _db_bytes(database: Path) -> int:
     return total
 
 
-def _import_fake() -> Any:
-    """:class:`~bot.bench.load_fake.LoadFake`; ``tests/`` lives next to ``bot/``."""
-    root = str(Path(__file__).resolve().parents[2])
-    if (Path(root) / "tests" / "fake_telegram").is_dir() and root not in sys.path:
-        sys.path.append(root)
-    from bot.bench.load_fake import LoadFake
-
-    return LoadFake
-
-
 async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    LoadFake = _import_fake()
-
     started = time.perf_counter()
     fake = LoadFake(bot_token=TOKEN, rtt=args.rtt_ms / 1000)
     await fake.start()

@@ -1,6 +1,6 @@
 """The fake Bot API server tuned for load: per-chat wake-ups, press latencies, call tallies.
 
-:class:`LoadFake` is :class:`tests.fake_telegram.FakeTelegram` with these additions
+:class:`LoadFake` is :class:`bot.bench.fake_telegram.FakeTelegram` with these additions
 for thousands of simulated players in one process:
 
 - a player waits on its own chat (:meth:`LoadFake.wait_chat`), woken only by the
@@ -25,8 +25,8 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.fake_telegram.models import PressHandle
+from bot.bench.fake_telegram import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
+from bot.bench.fake_telegram.models import PressHandle
 
 __all__ = ["Answered", "LoadFake"]
 

@@ -8,7 +8,8 @@ from aiogram import Bot
 from aiogram.dispatcher.event.handler import CallableObject
 
 from bot.app import create_app
-from tests.fake_telegram import FakeTelegram, fixtures
+from bot.bench.fake_telegram import FakeTelegram
+from tests import fake_telegram_fixtures as fixtures
 
 fake_telegram = fixtures.fake_telegram
 fake_bot = fixtures.fake_bot

@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app import App, create_app
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import FakeChat, FakeUser, PressHandle
 from bot.db.models import TableStatus
 from bot.engine import game_class
 from tests.bot.test_privacy import hidden_cards, leaks
 from tests.e2e.harness import VirtualClock, hand_message, legal_buttons
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import FakeChat, FakeUser, PressHandle
 
 HUGE = "9" * 25
 COMMANDS = [

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 from bot.db.models import TableRecord, TableStatus
 from bot.telegram.rates import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of, lobby_with, started
 from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
 HUGE = "9" * 30
 

@@ -13,10 +13,11 @@ from aiogram import Bot
 from aiogram.types import Message
 
 from bot.app import create_app
+from bot.bench.fake_telegram import FakeTelegram
 from bot.telegram import polling
 from bot.telegram.intake import WINDOW, Intake
 from bot.telegram.polling import BoundedDispatcher
-from tests.fake_telegram import FakeTelegram, fixtures
+from tests import fake_telegram_fixtures as fixtures
 
 fake_telegram = fixtures.fake_telegram
 fake_bot = fixtures.fake_bot

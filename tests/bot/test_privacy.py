@@ -16,12 +16,12 @@ import pytest
 from aiogram.client.default import DefaultBotProperties
 
 from bot.app import create_app
+from bot.bench.fake_telegram import FakeTelegram
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import card_label, last_trick_line
 from bot.tables import Person
 from tests.e2e.harness import VirtualClock
-from tests.fake_telegram import FakeTelegram
 
 _CARD = re.compile(r"\b[789TJQKA][SCDH]\b")
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.bench.fake_telegram import FakeTelegram
 from bot.tables import SHOW_AGAIN, Person, Reply
 from bot.tables.timers import RETRY_AFTER
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import TIMER, advance, open_table, press_any, record, seat_to_act, start
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import code_of, hand_message, legal_buttons, newer_legal, texts, version_of
-from tests.fake_telegram import FakeTelegram
 
 
 @pytest.mark.parametrize(

@@ -11,12 +11,13 @@ from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
+from bot.bench.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from bot.telegram.keyboards.layout import Keyboard
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
 from bot.telegram.session import LeanSession
 from bot.telegram.throttle import EditThrottle
+from tests import fake_telegram_fixtures as fixtures
 from tests.e2e.harness import ManualClock, VirtualClock
-from tests.fake_telegram import FakeChat, FakeTelegram, FakeUser, fixtures
 
 fake_telegram = fixtures.fake_telegram
 

@@ -15,6 +15,8 @@ from aiogram.client.default import DefaultBotProperties
 
 from bot import jsonio
 from bot.app import App, create_app
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import ApiCall, FakeChat, FakeMessage
 from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
@@ -26,9 +28,8 @@ from bot.telegram.rates import (
     HAND_EDIT_INTERVAL,
     STRAINED_HAND_EDIT_INTERVAL,
 )
+from tests import fake_telegram_fixtures as fixtures
 from tests.e2e.harness import ManualClock, VirtualClock
-from tests.fake_telegram import FakeTelegram, fixtures
-from tests.fake_telegram.models import ApiCall, FakeChat, FakeMessage
 
 fake_telegram = fixtures.fake_telegram
 

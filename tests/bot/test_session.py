@@ -26,8 +26,9 @@ from aiogram.types import (
     WebAppInfo,
 )
 
+from bot.bench.fake_telegram import FakeTelegram
 from bot.telegram.session import LeanSession, call
-from tests.fake_telegram import FakeTelegram, fixtures
+from tests import fake_telegram_fixtures as fixtures
 
 fake_telegram = fixtures.fake_telegram
 

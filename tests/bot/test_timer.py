@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.db.models import TableRecord, TableStatus
 from bot.engine import game_class
 from bot.render.cards import cards_line, sort_codes
 from bot.tables.timers import RETRY_AFTER
 from tests.bot.test_service import table_message
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 
 TIMER = 60
 

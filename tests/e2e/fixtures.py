@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from bot.bench.fake_telegram import FakeTelegram
 from tests.e2e.harness import BotProcess
-from tests.fake_telegram import FakeTelegram
 
 __all__ = ["Launch", "launch", "running"]
 

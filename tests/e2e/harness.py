@@ -18,8 +18,8 @@ from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 
 from bot.app import App, create_app
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 
 __all__ = ["BotProcess", "ManualClock", "Players", "version_of", "wait_turn"]
 

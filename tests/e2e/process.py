@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram import FakeTelegram
 
 __all__ = ["ChildBot"]
 

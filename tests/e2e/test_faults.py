@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.bench.fake_telegram import FakeTelegram, Gate
+from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser, PressHandle
 from bot.tables import SHOW_AGAIN
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.e2e.fixtures import Launch
@@ -29,8 +31,6 @@ from tests.e2e.harness import (
 )
 from tests.e2e.process import ChildBot
 from tests.e2e.test_games import seat_players
-from tests.fake_telegram import FakeTelegram, Gate
-from tests.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser, PressHandle
 
 SEED = 3
 MAX_PRESSES = 3000

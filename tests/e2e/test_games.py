@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from tests.bot.test_commands import solo
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
@@ -17,8 +19,6 @@ from tests.e2e.harness import (
     wait_turn,
 )
 from tests.e2e.process import ChildBot
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 
 MAX_PRESSES = 3000
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.bench.fake_telegram import FakeTelegram
 from tests.bot.test_commands import group_of
 from tests.e2e.harness import hand_message
 from tests.e2e.process import ChildBot
-from tests.fake_telegram import FakeTelegram
 
 
 async def test_a_press_taken_before_sigterm_is_answered_and_kept(

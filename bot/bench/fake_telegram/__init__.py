@@ -1,4 +1,5 @@
-"""A fake Telegram Bot API server for end-to-end tests (see :mod:`.server`)."""
+"""A fake Telegram Bot API server (see :mod:`.server`): the end-to-end tests and the load
+benchmark run the real bot against it."""
 
 from .models import (
     ApiCall,

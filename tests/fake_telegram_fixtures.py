@@ -2,7 +2,7 @@
 
 Make them visible to a test module (or a conftest) with::
 
-    from tests.fake_telegram import fixtures
+    from tests import fake_telegram_fixtures as fixtures
 
     fake_telegram = fixtures.fake_telegram
     fake_bot = fixtures.fake_bot
@@ -22,7 +22,7 @@ import pytest
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 
-from .server import FakeTelegram
+from bot.bench.fake_telegram import FakeTelegram
 
 __all__ = ["fake_bot", "fake_telegram"]
 

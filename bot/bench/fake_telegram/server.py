@@ -1,4 +1,4 @@
-"""A local fake of the Telegram Bot API, for end-to-end tests of the bot.
+"""A local fake of the Telegram Bot API, for the bot's end-to-end tests and load benchmark.
 
 The real aiogram ``Bot`` (its real aiohttp session) talks HTTP to an aiohttp
 app on 127.0.0.1 that plays Telegram and its users::
