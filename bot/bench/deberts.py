@@ -16,7 +16,9 @@ from bot.engine.deberts import Deberts
 from bot.engine.deberts.playout import random_playout
 from bot.engine.tricks import shuffled
 
-__all__ = ["measure"]
+__all__ = ["PLAYERS", "measure"]
+
+PLAYERS = (2, 3)
 
 _POOL = 1024
 

@@ -1,7 +1,8 @@
 """``python -m bot.bench engine``: random deals per second through the rules engine.
 
 Each game's module in this package exposes ``measure(players, seconds, warmup)``
-returning figures such as ``play_deals_per_s`` and ``deals_per_s``.
+returning figures such as ``play_deals_per_s`` and ``deals_per_s``, and ``PLAYERS``,
+the table sizes it measures.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, object] = {"python": platform.python_version()}
     for game in args.game or GAMES:
         module = importlib.import_module(f"bot.bench.{game}")
-        for players in (2, 3):
+        for players in module.PLAYERS:
             figures = module.measure(players, args.seconds, args.warmup)
             key = f"{game}_{players}p"
             results[key] = figures

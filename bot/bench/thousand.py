@@ -1,5 +1,6 @@
 """Thousand figures for ``python -m bot.bench engine``.
 
+Measured for 2, 3 and 4 players (with four the dealer sits each deal out).
 ``play_deals_per_s``: the card play of random deals (hands after the give-away,
 random legal cards, marriages declared) through
 :func:`bot.engine.thousand.playout.random_playout`, from a pool of deals shuffled
@@ -17,21 +18,26 @@ from bot.engine.thousand.playout import random_playout
 from bot.engine.thousand.rules import DECK
 from bot.engine.tricks import shuffled
 
-__all__ = ["measure"]
+__all__ = ["PLAYERS", "measure"]
+
+PLAYERS = (2, 3, 4)
 
 _POOL = 1024
 
 
-def _deal_pool(players: int) -> list[tuple[list[int], int]]:
-    """Hands as after the give-away: 8 cards each (3 players), 11 each (2 players)."""
-    size = 8 if players == 3 else 11
+def _deal_pool(players: int) -> list[tuple[list[int], int, int]]:
+    """Hands as after the give-away: 8 cards each (3 players, or 3 of 4 with the dealer
+    sitting out), 11 each (2 players); with the leader and the seat sitting out."""
+    size = 11 if players == 2 else 8
     pool = []
     for i in range(_POOL):
         deck = shuffled(DECK, i)
+        out = i % 4 if players == 4 else -1
+        active = [s for s in range(players) if s != out]
         hands = [0] * players
-        for position, card in enumerate(deck[: size * players]):
-            hands[position % players] |= 1 << card
-        pool.append((hands, i % players))
+        for position, card in enumerate(deck[: size * len(active)]):
+            hands[active[position % len(active)]] |= 1 << card
+        pool.append((hands, active[i % len(active)], out))
     return pool
 
 
@@ -40,8 +46,8 @@ def measure(players: int, seconds: float, warmup: float) -> dict[str, float]:
     draw = random.Random(players).random
 
     def play_one(i: int) -> int:
-        hands, leader = pool[i % _POOL]
-        random_playout(hands, leader, draw)
+        hands, leader, out = pool[i % _POOL]
+        random_playout(hands, leader, draw, sitting_out=out)
         return 1
 
     return {

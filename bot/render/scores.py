@@ -121,8 +121,12 @@ def _notes(
     if notes.get("golden") is True:
         lines.append(tr("Golden round: the deal's points count double."))
     if isinstance(points, list) and len(points) == len(names) and any(points):
-        shown = ", ".join(f"{name_of(names, i)} {number(p)}" for i, p in enumerate(points))
+        out = notes.get("sitting_out")
+        shown = ", ".join(
+            f"{name_of(names, i)} {number(p)}" for i, p in enumerate(points) if i != out
+        )
         lines.append(f"{tr('Deal points')}: {shown}")
+    lines += _talon_line(notes, names, tr)
     # Who sits on the barrel ("on_barrel") is not repeated here: the barrel lines below
     # say who climbed onto it this deal, the scoresheet under them who sits there now.
     # per seat the total reset: 555 or −555 (rows saved before kept ``True`` for either)
@@ -165,6 +169,24 @@ def _notes(
     return lines
 
 
+def _talon_line(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+    """Thousand for four: the dealer sat the deal out and writes the talon's points."""
+    out, talon, written = notes.get("sitting_out"), notes.get("talon_points"), notes.get("written")
+    still = notes.get("stood_still") or []
+    if not isinstance(out, int) or not isinstance(talon, int) or not isinstance(written, list):
+        return []
+    if out < len(still) and still[out]:
+        return []  # the barrel's line says it: no points this deal
+    return [
+        tr(
+            "{name} dealt and sat out: the talon's {points} write {written}",
+            name=name_of(names, out),
+            points=talon,
+            written=number(written[out]),
+        )
+    ]
+
+
 def _barrel_lines(notes: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
     """Who stood still and what the barrel did this deal: the totals move by 120 or to
     880 with no card points to show for it, and the players are owed the reason."""
@@ -175,6 +197,7 @@ def _barrel_lines(notes: dict[str, Any], names: list[str], tr: Translator) -> li
         "climbed": tr("Onto the barrel at 880: {names}"),
         "fell_off": tr("Below 880, off the barrel: {names}"),
         "attempts_used": tr("Three attempts on the barrel used up, −120: {names}"),
+        "raised_failed": tr("Raised above 121 on the barrel and failed, off the barrel: {names}"),
         "knocked_off": tr("Knocked off the barrel, −120: {names}"),
         "rolled_off_together": tr("Reached the barrel together, all drop to 760: {names}"),
     }

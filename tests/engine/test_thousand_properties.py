@@ -14,7 +14,7 @@ from bot.engine.base import IllegalAction
 from bot.engine.cards import CARDS, codes_to_mask, mask_to_codes
 from bot.engine.thousand import GAME, ThousandConventions, ThousandGame, from_hands
 from bot.engine.thousand.deal import deal_bits
-from bot.engine.thousand.rules import DECK, card_points
+from bot.engine.thousand.rules import DECK, card_points, marriages_in, round_whistler
 from bot.engine.tricks import shuffled
 
 CARD_CODES = {card.code for card in CARDS}
@@ -32,10 +32,15 @@ def random_start(rng: random.Random, seats: int, on_barrel: float = 0.4) -> Thou
         return GAME.new(seats, conventions, seed=rng.randrange(10**6))
     cards = mask_to_codes(DECK)
     rng.shuffle(cards)
-    size = 7 if seats == 3 else 10
-    hands = [cards[i * size : (i + 1) * size] for i in range(seats)]
-    rest = cards[seats * size :]
-    talons = [rest] if seats == 3 else [rest[:2], rest[2:]]
+    size = 10 if seats == 2 else 7
+    dealer = rng.randrange(seats)
+    # with four the dealer sits out and holds nothing
+    players = [s for s in range(seats) if not (seats == 4 and s == dealer)]
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    for i, seat in enumerate(players):
+        hands[seat] = cards[i * size : (i + 1) * size]
+    rest = cards[len(players) * size :]
+    talons = [rest] if seats != 2 else [rest[:2], rest[2:]]
     totals = [rng.choice([0, 455, 435, -435, 760, 860, -290, -320, -1100]) for _ in range(seats)]
     barrel = None
     if rng.random() < on_barrel:
@@ -45,7 +50,7 @@ def random_start(rng: random.Random, seats: int, on_barrel: float = 0.4) -> Thou
     return from_hands(
         hands,
         talons,
-        dealer=rng.randrange(seats),
+        dealer=dealer,
         conventions=conventions,
         seed=rng.randrange(10**6),
         totals=totals,
@@ -103,6 +108,9 @@ def check_views(game: ThousandGame, state: dict[str, Any]) -> None:
             assert {g["seat"] for g in view["gifts"]} <= {seat}
         assert not card_codes_in({**view, "last_deal": None}) & (secret - hands[seat] - known)
         assert json.loads(json.dumps(view)) == view
+        if seat == public["sitting_out"]:
+            # the dealer sitting out is told only what the table shows everyone
+            assert {**view, "seat": None} == public
 
 
 def play_random(
@@ -140,7 +148,7 @@ def play_random(
             check_views(game, state)
         sheet = game.scoresheet()
         if len(sheet.rows) > rows_before:
-            check_deal(before, sheet.rows[-1].notes, game.seats)
+            check_deal(before, sheet.rows[-1].notes, sheet.rows[-1].deltas, game.seats)
         totals = [
             start + sum(row.deltas[s] for row in sheet.rows) for s, start in enumerate(start_totals)
         ]
@@ -153,7 +161,21 @@ def play_random(
     return game
 
 
-def check_deal(before: dict[str, Any], notes: dict[str, Any], seats: int) -> None:
+def check_deal(
+    before: dict[str, Any], notes: dict[str, Any], deltas: tuple[int, ...], seats: int
+) -> None:
+    if seats == 4:
+        # the dealer sitting out writes the talon as dealt: its card points and a marriage
+        dealer = before["dealer"]
+        talon = before["talons"][0]
+        assert notes["sitting_out"] == dealer
+        assert notes["talon_points"] == card_points(talon) + marriages_in(talon, False)
+        assert notes["points"][dealer] == 0 and notes["bolts"][dealer] == 0
+        if not notes["stood_still"][dealer]:
+            factor = 2 if notes["golden"] else 1
+            assert notes["written"][dealer] == round_whistler(notes["talon_points"]) * factor
+        if not notes["barrel_events"] and not any(notes["dump_truck"]):
+            assert deltas[dealer] == notes["written"][dealer]
     if notes["conceded"]:
         return
     marriages = sum(a["points"] for a in before["announcements"])
@@ -161,13 +183,15 @@ def check_deal(before: dict[str, Any], notes: dict[str, Any], seats: int) -> Non
     for i, talon in enumerate(before["talons"]):
         if before["talon_taken"] != i:
             unused |= talon
+    # the cards played are the deck less a talon left out (two players): with three or
+    # four the three active players' card points add up to 120
     assert sum(notes["points"]) - marriages == 120 - card_points(unused)
-    if seats == 3:
+    if seats >= 3:
         assert unused == 0
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**9), seats=st.sampled_from([2, 3]))
+@given(seed=st.integers(0, 10**9), seats=st.sampled_from([2, 3, 4]))
 def test_random_games_keep_every_invariant(seed: int, seats: int) -> None:
     rng = random.Random(seed)
     play_random(random_start(rng, seats), rng, max_deals=4)
@@ -183,6 +207,12 @@ def test_random_games_three_players_seeded() -> None:
     for seed in range(8):
         rng = random.Random(1000 + seed)
         play_random(random_start(rng, 3), rng, max_deals=3)
+
+
+def test_random_games_four_players_seeded() -> None:
+    for seed in range(6):
+        rng = random.Random(2000 + seed)
+        play_random(random_start(rng, 4), rng, max_deals=3)
 
 
 def test_a_random_game_plays_to_its_end() -> None:

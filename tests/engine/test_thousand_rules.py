@@ -831,19 +831,66 @@ def test_rule8_failed_attempts_cost_nothing_until_the_third() -> None:
     assert third.deltas == [-120, 0, 0]
 
 
-def test_rule8_a_third_failed_attempt_costs_its_120_beside_a_bolt_penalty() -> None:
-    # no trick on the third attempt: the third bolt costs 120, and so does the attempt
-    result = settle_simple(
+def test_rule8_a_player_on_the_barrel_collects_no_bolts() -> None:
+    # no trick on a failed attempt: no bolt, so no third bolt's 120 to drop them off
+    first = settle_simple(
+        outcome([0, 60, 60], tricks=[0, 4, 4], bidder=0, contract=121),
+        totals=[880, 300, 300],
+        bolts=[2, 0, 0],
+        barrel_seat=0,
+        barrel_attempts=0,
+    )
+    assert first.totals == [880, 300, 300]
+    assert first.bolts == [2, 0, 0]
+    assert first.notes["bolts"] == [0, 0, 0]
+    assert (first.barrel_seat, first.barrel_attempts) == (0, 1)
+    # the third attempt costs its 120 and nothing more
+    third = settle_simple(
         outcome([0, 60, 60], tricks=[0, 4, 4], bidder=0, contract=121),
         totals=[880, 300, 300],
         bolts=[2, 0, 0],
         barrel_seat=0,
         barrel_attempts=2,
     )
-    assert result.totals == [640, 300, 300]
-    assert result.deltas == [-240, 0, 0]
-    assert result.barrel_seat is None
-    assert result.bolts == [0, 0, 0]
+    assert third.deltas == [-120, 0, 0]
+    assert third.bolts == [2, 0, 0]
+    assert third.barrel_seat is None
+
+
+def test_rule8_raised_above_121_on_the_barrel_and_failed_loses_the_contract_and_the_barrel() -> (
+    None
+):
+    hands = [["9S", "JS", "9C", "JC"], ["AS", "TS", "AC", "TC"], ["9D", "TD", "AD", "QD"]]
+    game = from_play(
+        hands,
+        bidder=0,
+        contract=140,
+        totals=[880, 100, 100],
+        barrel=(0, 1),
+        conventions=conv(barrel_trading=True),
+    )
+    while (seat := game.current_seat()) is not None and game.deal_no == 1:
+        game.apply(seat, game.legal_actions(seat)[0])
+    row = game.scoresheet().rows[0]
+    assert row.deltas[0] == -140
+    assert row.notes["barrel"] == {"seat": None, "attempts": 0}
+    assert {"seat": 0, "event": "raised_failed"} in row.notes["barrel_events"]
+    assert row.notes["marks"][0] == "-140"
+    assert game.totals[0] == 740
+    # their 121 failing stays a free attempt, as does any contract without barrel trading
+    for options, contract in ((conv(barrel_trading=True), 121), (conv(), 140)):
+        free = from_play(
+            hands,
+            bidder=0,
+            contract=contract,
+            totals=[880, 100, 100],
+            barrel=(0, 1),
+            conventions=options,
+        )
+        while (seat := free.current_seat()) is not None and free.deal_no == 1:
+            free.apply(seat, free.legal_actions(seat)[0])
+        assert free.scoresheet().rows[0].deltas[0] == 0
+        assert free.scoresheet().rows[0].notes["barrel"] == {"seat": 0, "attempts": 2}
 
 
 def test_rule8_opponents_stand_still_while_the_barrel_is_played() -> None:

@@ -15,7 +15,7 @@ _TOTALS = st.sampled_from([-600, -555, -300, -120, 0, 435, 555, 760, 875, 880, 9
 
 @settings(max_examples=400, deadline=None)
 @given(
-    seats=st.sampled_from([2, 3]),
+    seats=st.sampled_from([2, 3, 4]),
     data=st.data(),
     conceded=st.booleans(),
     golden=st.booleans(),
@@ -42,8 +42,15 @@ def test_settle_tallies_match_settle_deal(
     attempts = data.draw(st.integers(0, 2)) if barrel_seat is not None else 0
     conv = ThousandConventions(concede_penalty=penalty, dump_truck=dump_truck)
     args = (bidder, contract, conceded, points, tricks, golden, conv)
-    full = settle_deal(*args, totals[:], bolts[:], barrel_seat, attempts)
-    assert settle_tallies(*args, totals[:], bolts[:], barrel_seat, attempts) == full[:5]
+    extra = {
+        "sitting_out": data.draw(st.sampled_from([s for s in range(seats) if s != bidder]))
+        if seats == 4
+        else -1,
+        "talon": data.draw(st.integers(0, 126)),
+        "raised": data.draw(st.booleans()),
+    }
+    full = settle_deal(*args, totals[:], bolts[:], barrel_seat, attempts, **extra)
+    assert settle_tallies(*args, totals[:], bolts[:], barrel_seat, attempts, **extra) == full[:5]
 
 
 def test_rows_written_late_match_rows_read_every_deal() -> None:

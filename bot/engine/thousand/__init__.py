@@ -1,4 +1,4 @@
-"""Thousand (Тысяча, 1000) for 2 or 3 players."""
+"""Thousand (Тысяча, 1000) for 2, 3 or 4 players (with four the dealer sits out)."""
 
 from __future__ import annotations
 

@@ -18,6 +18,9 @@ class Auction(DealState):
         self._hands = hands
         self._talons = talons
         barrel = self._barrel_seat
+        if barrel is not None and barrel == self._out:
+            # a dealer on the barrel sits the deal out: no attempt, an ordinary auction
+            barrel = None
         if barrel is not None:
             self._high = BARREL_CONTRACT
             self._bidder = barrel
@@ -25,7 +28,7 @@ class Auction(DealState):
             if not self._conv.barrel_trading:
                 self._end_auction()
                 return
-        self._to_act = (self._dealer + 1) % self._n
+        self._to_act = self._first_hand()
         if barrel is not None and self._to_act == barrel:
             self._to_act = self._next_bidder(barrel)
         self._auto_pass()
@@ -95,10 +98,10 @@ class Auction(DealState):
         self._auto_pass()
 
     def _next_bidder(self, seat: int) -> int:
-        n = self._n
-        nxt = (seat + 1) % n
+        follow = self._follow
+        nxt = follow[seat]
         while self._passed[nxt] or nxt == self._bidder:
-            nxt = (nxt + 1) % n
+            nxt = follow[nxt]
         return nxt
 
     def _auto_pass(self) -> None:
@@ -130,11 +133,10 @@ class Auction(DealState):
             self._bidder = self._first_hand()
         bidder = self._bidder
         assert bidder is not None
-        # Every pass is a seat's only pass, so the bids are the entries less the passes.
-        bids = len(self._auction) - self._passed.count(True)
-        on_hundred = (
-            self._high == OPENING_BID and bidder == (self._dealer + 1) % self._n and bids <= 1
-        )
+        # Every pass is a seat's only pass, so the bids are the entries less the passes
+        # (the dealer sitting out is marked as passed without an entry).
+        bids = len(self._auction) - self._passed.count(True) + (self._out >= 0)
+        on_hundred = self._high == OPENING_BID and bidder == self._first_hand() and bids <= 1
         self._talon_shown = not on_hundred or self._conv.show_talon_on_hundred
         self._to_act = bidder
         if self._n == 2:

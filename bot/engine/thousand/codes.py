@@ -47,13 +47,13 @@ _GIVE_BY_BYTE: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
         )
         for suit in range(4)
     )
-    for seat in range(3)
+    for seat in range(4)
 )
 
 # Each give-away code's card and receiving seat, so applying one parses nothing.
 GIVE_INDEX: dict[str, tuple[int, int]] = {
     code: (suit * 8 + r, seat)
-    for seat in range(3)
+    for seat in range(4)
     for suit in range(4)
     for r in range(8)
     for code in _GIVE_BY_BYTE[seat][suit][1 << r]

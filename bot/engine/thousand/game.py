@@ -1,4 +1,7 @@
-"""Thousand (Тысяча) for 2 or 3 players on the shared state API.
+"""Thousand (Тысяча) for 2, 3 or 4 players on the shared state API.
+
+With four, the dealer sits the deal out "on the talon" and writes its points; the
+other three play it exactly as three players do.
 
 A deal moves through the phases ``auction`` → ``talon`` (2 players) → ``give``
 → ``redeal`` (only when someone may ask) → ``contract`` → ``play``; it is then
@@ -26,7 +29,14 @@ from bot.engine.thousand.codes import (
 from bot.engine.thousand.deal import deal_bits
 from bot.engine.thousand.handover import Handover
 from bot.engine.thousand.play import DECLARE_NEEDS, CardPlay
-from bot.engine.thousand.rules import DECK, GOLDEN_DEALS, ThousandConventions, card_points
+from bot.engine.thousand.rules import (
+    BARREL_CONTRACT,
+    DECK,
+    GOLDEN_DEALS,
+    ThousandConventions,
+    card_points,
+    marriages_in,
+)
 from bot.engine.thousand.scoring import settle_deal, settle_tallies
 from bot.engine.thousand.state import AUCTION, CONTRACT, GAME_OVER, GIVE, PLAY, REDEAL, TALON
 from bot.engine.tricks import NO_TRUMP, deal_seed
@@ -53,7 +63,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     ) -> Self:
         game = cls(seats, _conventions(conventions), seed)
         # The first dealer is drawn by lot from the seed, as every deal is.
-        game._dealer = deal_seed(seed, 0) % seats
+        game._set_dealer(deal_seed(seed, 0) % seats)
         game._start_deal(game._dealer)
         return game
 
@@ -80,7 +90,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         seats = len(hands)
         game = cls(seats, _conventions(conventions), seed)
         game.deal_no = deal_no
-        game._dealer = dealer
+        game._set_dealer(dealer)
         game._totals = list(totals) if totals is not None else [0] * seats
         game._bolts = list(bolts) if bolts is not None else [0] * seats
         if barrel is not None:
@@ -89,7 +99,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._earlier_deals = scored_deals
         masks = [codes_to_mask(h) for h in hands]
         talon_masks = [codes_to_mask(t) for t in talons]
-        _check_deal(seats, masks, talon_masks)
+        _check_deal(seats, masks, talon_masks, game._out)
         game._begin_auction(masks, talon_masks)
         return game
 
@@ -119,7 +129,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         seats = len(hands)
         game = cls(seats, _conventions(conventions), seed)
         game.deal_no = 1 + scored_deals
-        game._dealer = dealer
+        game._set_dealer(dealer)
         game._totals = list(totals) if totals is not None else [0] * seats
         game._bolts = list(bolts) if bolts is not None else [0] * seats
         if barrel is not None:
@@ -127,8 +137,10 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._start_totals = list(game._totals)
         game._earlier_deals = scored_deals
         game._hands = [codes_to_mask(h) for h in hands]
-        if len({popcount(h) for h in game._hands}) != 1:
+        if len({popcount(h) for s, h in enumerate(game._hands) if s != game._out}) != 1:
             raise ValueError("every hand must hold the same number of cards")
+        if game._out >= 0 and game._hands[game._out]:
+            raise ValueError("the dealer sitting out holds no cards")
         union = 0
         for mask in game._hands:
             if union & mask or mask & ~DECK:
@@ -249,12 +261,11 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                     if need and hand & need == need and self._tricks_played:
                         self._declare(seat, card, hand)
                     trick.append([seat, card])
-                    self._to_act = seat + 1 if seat + 1 < self._n else 0
+                    self._to_act = self._follow[seat]
                     return
                 trick.append([seat, card])
-                n = self._n
-                if len(trick) < n:
-                    self._to_act = seat + 1 if seat + 1 < n else 0
+                if len(trick) < self._players:
+                    self._to_act = self._follow[seat]
                     return
                 self._end_trick(trick)
                 return
@@ -329,14 +340,15 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
 
     def _start_deal(self, dealer: int) -> None:
         self.deal_no += 1
-        self._dealer = dealer
+        self._set_dealer(dealer)
         bits = deal_bits(deal_seed(self._seed, self.deal_no))
-        n = self._n
-        hands = [0] * n
-        dealt = 21 if n == 3 else 20
-        for k in range(n):
-            hands[(dealer + 1 + k) % n] = sum(bits[k:dealt:n])
-        talons = [sum(bits[21:])] if n == 3 else [sum(bits[20:22]), sum(bits[22:])]
+        players = self._players
+        hands = [0] * self._n
+        dealt = 21 if players == 3 else 20
+        # with four the dealer gets no cards, and the last card goes to the talon
+        for k, seat in enumerate(self._active()):
+            hands[seat] = sum(bits[k:dealt:players])
+        talons = [sum(bits[21:])] if players == 3 else [sum(bits[20:22]), sum(bits[22:])]
         self._begin_auction(hands, talons)
 
     # ----------------------------------------------------------------- scoring
@@ -369,6 +381,17 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             self._barrel_seat,
             self._barrel_attempts,
         )
+        out = self._out
+        # the sitting-out dealer writes the talon as dealt: its card points and a marriage
+        talon_points = 0
+        if out >= 0:
+            talon = self._talons[0]
+            talon_points = card_points(talon) + marriages_in(talon, False)
+        # on the barrel, a bid raised above its 121 (barrel trading) is lost in full if failed
+        raised = (
+            conv.barrel_trading and bidder == barrel_seat and (self._high or 0) > BARREL_CONTRACT
+        )
+        extra = (out, talon_points, raised)
         new_totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner = settle_tallies(
             bidder,
             contract,
@@ -381,6 +404,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             bolts,
             barrel_seat,
             barrel_attempts,
+            sitting_out=out,
+            talon=talon_points,
+            raised=raised,
         )
         self._totals = new_totals
         # The scoresheet row and the last deal's summary are only read now and then
@@ -403,6 +429,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                     barrel_seat,
                     barrel_attempts,
                 ),
+                extra,
                 self.deal_no,
                 self._high,
                 self._dealer,
@@ -432,9 +459,12 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 # A redeal: no row, only the last deal's summary.
                 self._last_deal = entry
                 continue
-            settle_args, deal_no, high, dealer, trump, trick, trick_winner, declared = entry
+            settle_args, extra, deal_no, high, dealer, trump, trick, trick_winner, declared = entry
             conceded = settle_args[2]
-            totals, _, _, _, _, deltas, notes = settle_deal(*settle_args)
+            out, talon_points, raised = extra
+            totals, _, _, _, _, deltas, notes = settle_deal(
+                *settle_args, sitting_out=out, talon=talon_points, raised=raised
+            )
             notes["bid"] = high
             notes["dealer"] = dealer
             notes["trump"] = "SCDH"[trump] if trump >= 0 else None
@@ -514,7 +544,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             raise ValueError(f"not a {cls.name} state")
         game = cls(data["seats"], ThousandConventions.from_json(data["conventions"]), data["seed"])
         game.deal_no = data["deal_no"]
-        game._dealer = data["dealer"]
+        game._set_dealer(data["dealer"])
         game._totals = list(data["totals"])
         game._bolts = list(data["bolts"])
         game._barrel_seat = data["barrel_seat"]
@@ -579,12 +609,15 @@ def _conventions(conventions: Conventions | None) -> ThousandConventions:
     return conventions
 
 
-def _check_deal(seats: int, hands: list[int], talons: list[int]) -> None:
-    sizes = (7, [3]) if seats == 3 else (10, [2, 2])
-    if seats not in (2, 3) or any(popcount(h) != sizes[0] for h in hands):
-        raise ValueError("hands must hold 7 cards each (3 players) or 10 (2 players)")
+def _check_deal(seats: int, hands: list[int], talons: list[int], out: int) -> None:
+    sizes = (10, [2, 2]) if seats == 2 else (7, [3])
+    if any(popcount(h) != (0 if s == out else sizes[0]) for s, h in enumerate(hands)):
+        raise ValueError(
+            "hands must hold 7 cards each (3 or 4 players, the dealer of four none)"
+            " or 10 (2 players)"
+        )
     if [popcount(t) for t in talons] != sizes[1]:
-        raise ValueError("talons must be one of 3 cards (3 players) or two of 2 (2 players)")
+        raise ValueError("talons must be one of 3 cards (3 or 4 players) or two of 2 (2 players)")
     union = 0
     for mask in [*hands, *talons]:
         union |= mask

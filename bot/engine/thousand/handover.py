@@ -16,8 +16,9 @@ class Handover(DealState):
     def _give_actions(self, seat: int) -> tuple[str, ...]:
         mask = self._hands[seat]
         out: tuple[str, ...] = ()
+        sitting_out = self._out
         for target in range(self._n):
-            if target != seat and not self._received[target]:
+            if target != seat and target != sitting_out and not self._received[target]:
                 out += give_codes(mask, target)
         return out
 
@@ -27,7 +28,7 @@ class Handover(DealState):
         if card is None or not target_text.isdigit() or len(action) != 4:
             raise IllegalAction("unknown_action", f"{action!r} is not a give-away.", action=action)
         target = int(target_text)
-        if target == seat or target >= self._n:
+        if target == seat or target >= self._n or target == self._out:
             raise IllegalAction(
                 "not_an_opponent", "Cards are given to the opponents.", target=target
             )
@@ -50,7 +51,7 @@ class Handover(DealState):
         received = self._received
         received[target] = True
         self._gifts[target] = card
-        if received.count(True) == self._n - 1:
+        if received.count(True) == self._players - 1:
             self._after_give()
 
     def _after_give(self) -> None:
@@ -65,10 +66,7 @@ class Handover(DealState):
         self._to_act = self._bidder
 
     def _redeal_askers(self) -> list[int]:
-        n = self._n
-        first = self._dealer + 1
-        seats = ((first + i) % n for i in range(n))
-        return [seat for seat in seats if self._redeal_reason(seat) is not None]
+        return [seat for seat in self._active() if self._redeal_reason(seat) is not None]
 
     def _redeal_reason(self, seat: int) -> str | None:
         """Why ``seat`` may ask for a redeal after the give-away: ``"nines"`` (all four

@@ -92,13 +92,12 @@ class CardPlay(DealState):
             if need and hand & need == need and self._tricks_played:
                 self._declare(seat, card, hand)
             trick.append([seat, card])
-            # A lead never completes a trick: there are at least two seats.
-            self._to_act = seat + 1 if seat + 1 < self._n else 0
+            # A lead never completes a trick: there are at least two players.
+            self._to_act = self._follow[seat]
             return
         trick.append([seat, card])
-        n = self._n
-        if len(trick) < n:
-            self._to_act = seat + 1 if seat + 1 < n else 0
+        if len(trick) < self._players:
+            self._to_act = self._follow[seat]
             return
         self._end_trick(trick)
 

@@ -2,7 +2,8 @@
 
 It knows every hand (bots feed it sampled hands), starts at any trick boundary
 and counts each seat's deal points exactly as the engine does: card points in
-tricks plus the marriages (and ace marriage) declared on lead.
+tricks plus the marriages (and ace marriage) declared on lead. With four seats,
+``sitting_out`` is the dealer who holds no cards and is passed over.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ class SimDeal:
         "best",
         "best_seat",
         "first_lead_done",
+        "follow",
         "hands",
         "led",
+        "players",
         "points",
         "seats",
         "to_act",
@@ -52,8 +55,11 @@ class SimDeal:
         ace_marriage: bool = False,
         points: Sequence[int] | None = None,
         tricks: Sequence[int] | None = None,
+        sitting_out: int = -1,
     ) -> None:
         self.seats = len(hands)
+        self.players = self.seats - (sitting_out >= 0)
+        self.follow = _follow(self.seats, sitting_out)
         self.hands = list(hands)
         self.to_act = leader
         self.trump = trump
@@ -114,8 +120,8 @@ class SimDeal:
                 self.best_seat = seat
             self.trick |= 1 << card
             self.trick_len += 1
-        if self.trick_len < self.seats:
-            self.to_act = (seat + 1) % self.seats
+        if self.trick_len < self.players:
+            self.to_act = self.follow[seat]
             return -1
         winner = self.best_seat
         won = 0
@@ -136,6 +142,7 @@ def random_playout(
     *,
     trump: int = -1,
     ace_marriage: bool = False,
+    sitting_out: int = -1,
 ) -> list[int]:
     """Each seat's deal points after random legal play from the deal's first lead.
 
@@ -145,7 +152,13 @@ def random_playout(
     hands = list(hands)
     seats = len(hands)
     points = [0] * seats
-    followers = [[(s + k) % seats for k in range(1, seats)] for s in range(seats)]
+    order = _follow(seats, sitting_out)
+    followers = []
+    for s in range(seats):
+        after = [order[s]]
+        while len(after) < seats - 1 - (sitting_out >= 0):
+            after.append(order[after[-1]])
+        followers.append(after)
     suit_masks = SUIT_MASKS
     byte_cards = SUIT_BYTE_CARDS
     strength = _STRENGTH
@@ -189,3 +202,12 @@ def random_playout(
         points[best_seat] += won
         seat = best_seat
     return points
+
+
+def _follow(seats: int, sitting_out: int) -> tuple[int, ...]:
+    """Who plays after each seat, passing over the one sitting out (-1: nobody)."""
+    out = []
+    for seat in range(seats):
+        nxt = (seat + 1) % seats
+        out.append((nxt + 1) % seats if nxt == sitting_out else nxt)
+    return tuple(out)

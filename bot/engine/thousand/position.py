@@ -9,9 +9,15 @@ __all__ = ["complete_deal"]
 
 
 def complete_deal(
-    seats: int, fixed: dict[int, list[str]], talons: list[list[str]] | None = None
+    seats: int,
+    fixed: dict[int, list[str]],
+    talons: list[list[str]] | None = None,
+    *,
+    dealer: int = 0,
 ) -> tuple[list[list[str]], list[list[str]]]:
     """Hands and talons holding the ``fixed`` cards, the rest of the deck dealt in order.
+
+    With four seats the ``dealer`` sits out and gets no cards.
 
     >>> hands, talons = complete_deal(3, {0: ["AH", "TH"]})
     >>> hands[0]
@@ -19,7 +25,7 @@ def complete_deal(
     >>> talons
     [['JH', 'QH', 'KH']]
     """
-    size, talon_sizes = (7, [3]) if seats == 3 else (10, [2, 2])
+    size, talon_sizes = (10, [2, 2]) if seats == 2 else (7, [3])
     used = {c for cards in fixed.values() for c in cards}
     if talons:
         used |= {c for t in talons for c in t}
@@ -27,7 +33,7 @@ def complete_deal(
     hands = []
     for seat in range(seats):
         hand = list(fixed.get(seat, []))
-        while len(hand) < size:
+        while len(hand) < size and not (seats == 4 and seat == dealer):
             hand.append(rest.pop(0))
         hands.append(hand)
     if talons is None:

@@ -24,6 +24,7 @@ from bot.engine.thousand.rules import (
 
 __all__ = [
     "ATTEMPT_FAILED",
+    "TALON_MARK",
     "DealOutcome",
     "SettledDeal",
     "Settlement",
@@ -34,6 +35,9 @@ __all__ = [
 
 ATTEMPT_FAILED = "attempt failed"
 """The mark of a barrel contract missed: it costs nothing, so the mark says why."""
+
+TALON_MARK = "talon"
+"""The mark of the dealer sitting out (four players): they write the talon's points."""
 
 
 class DealOutcome(NamedTuple):
@@ -46,6 +50,12 @@ class DealOutcome(NamedTuple):
     """Card points in tricks plus declared marriages, per seat."""
     tricks: tuple[int, ...]
     golden: bool
+    sitting_out: int = -1
+    """With four players, the dealer sitting the deal out (-1: nobody)."""
+    talon: int = 0
+    """The talon's card points as dealt plus a marriage in it: the sitting-out dealer's."""
+    raised: bool = False
+    """The bidder on the barrel raised their bid above 121 (barrel trading)."""
 
 
 @dataclass
@@ -67,8 +77,24 @@ def settle(
     barrel_seat: int | None,
     barrel_attempts: int,
 ) -> Settlement:
+    o = outcome
     return Settlement(
-        *settle_deal(*outcome, conventions, totals, bolts, barrel_seat, barrel_attempts)
+        *settle_deal(
+            o.bidder,
+            o.contract,
+            o.conceded,
+            o.points,
+            o.tricks,
+            o.golden,
+            conventions,
+            totals,
+            bolts,
+            barrel_seat,
+            barrel_attempts,
+            sitting_out=o.sitting_out,
+            talon=o.talon,
+            raised=o.raised,
+        )
     )
 
 
@@ -87,6 +113,10 @@ def settle_deal(
     bolts: list[int],
     barrel_seat: int | None,
     barrel_attempts: int,
+    *,
+    sitting_out: int = -1,
+    talon: int = 0,
+    raised: bool = False,
 ) -> SettledDeal:
     """:func:`settle` without its two records, for the game's own once-a-deal call."""
     seats = len(totals)
@@ -94,6 +124,7 @@ def settle_deal(
     on_barrel_play = barrel_seat is not None and bidder == barrel_seat
     made = not conceded and points[bidder] >= contract
     penalty = conventions.concede_penalty
+    raised_failed = on_barrel_play and raised and not made
 
     written = [0] * seats
     marks = [""] * seats
@@ -107,9 +138,24 @@ def settle_deal(
             stood_still[seat] = True
             marks[seat] = "stood still"
             continue
+        if seat == sitting_out:
+            written[seat] = round_whistler(talon) * factor
+            marks[seat] = TALON_MARK
+            new_totals[seat] += written[seat]
+            continue
         value, bolt = _seat_value(
-            seat, bidder, contract, conceded, made, on_barrel_play, points, tricks, factor, penalty
+            seat,
+            bidder,
+            contract,
+            conceded,
+            made,
+            on_barrel_play and not raised,
+            points,
+            tricks,
+            factor,
+            penalty,
         )
+        bolt = bolt and seat != barrel_seat
         written[seat] = value
         if seat != bidder or made:
             marks[seat] = f"+{value}" if seat == bidder else str(value)
@@ -117,14 +163,21 @@ def settle_deal(
             marks[seat] = f"-{contract * factor}" if penalty else "conceded"
         else:
             # a failed barrel attempt writes nothing: the mark must not read as -121
-            marks[seat] = ATTEMPT_FAILED if on_barrel_play else str(value)
+            marks[seat] = ATTEMPT_FAILED if on_barrel_play and not raised else str(value)
         bolted[seat] = int(bolt)
         if _write(seat, value, bolt, new_totals, new_bolts):
             bolt_penalties[seat] = -BOLT_PENALTY
 
     events: list[dict[str, Any]] = []
     seat_on, attempts, winner, trucked = _after_deal(
-        new_totals, barrel_seat, barrel_attempts, on_barrel_play and made, conventions, events
+        new_totals,
+        barrel_seat,
+        barrel_attempts,
+        on_barrel_play and made,
+        raised_failed,
+        sitting_out,
+        conventions,
+        events,
     )
     on_barrel = [False] * seats
     if seat_on is not None:
@@ -150,6 +203,8 @@ def settle_deal(
         "barrel_events": events,
         "dump_truck": trucked,
         "golden": golden,
+        "sitting_out": sitting_out if sitting_out >= 0 else None,
+        "talon_points": talon if sitting_out >= 0 else None,
     }
     deltas = list(map(sub, new_totals, totals))
     return new_totals, new_bolts, seat_on, attempts, winner, deltas, notes
@@ -167,6 +222,10 @@ def settle_tallies(
     bolts: list[int],
     barrel_seat: int | None,
     barrel_attempts: int,
+    *,
+    sitting_out: int = -1,
+    talon: int = 0,
+    raised: bool = False,
 ) -> tuple[list[int], list[int], int | None, int, int | None]:
     """Only the tallies :func:`settle_deal` returns (totals, bolts, barrel, winner).
 
@@ -183,12 +242,31 @@ def settle_tallies(
     for seat in range(len(totals)):
         if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
             continue
+        if seat == sitting_out:
+            new_totals[seat] += round_whistler(talon) * factor
+            continue
         value, bolt = _seat_value(
-            seat, bidder, contract, conceded, made, on_barrel_play, points, tricks, factor, penalty
+            seat,
+            bidder,
+            contract,
+            conceded,
+            made,
+            on_barrel_play and not raised,
+            points,
+            tricks,
+            factor,
+            penalty,
         )
-        _write(seat, value, bolt, new_totals, new_bolts)
+        _write(seat, value, bolt and seat != barrel_seat, new_totals, new_bolts)
     seat_on, attempts, winner, _ = _after_deal(
-        new_totals, barrel_seat, barrel_attempts, on_barrel_play and made, conventions, None
+        new_totals,
+        barrel_seat,
+        barrel_attempts,
+        on_barrel_play and made,
+        on_barrel_play and raised and not made,
+        sitting_out,
+        conventions,
+        None,
     )
     return new_totals, new_bolts, seat_on, attempts, winner
 
@@ -246,6 +324,8 @@ def _after_deal(
     barrel_seat: int | None,
     barrel_attempts: int,
     barrel_made: bool,
+    raised_failed: bool,
+    sitting_out: int,
     conventions: ThousandConventions,
     events: list[dict[str, Any]] | None,
 ) -> tuple[int | None, int, int | None, list[int]]:
@@ -254,12 +334,18 @@ def _after_deal(
     0 for none). ``events`` (if given) gets what happened on the barrel."""
     trucked = [0] * len(totals)
     seat_on, attempts = barrel_seat, barrel_attempts
-    if seat_on is not None:
+    # a dealer sitting out on the barrel makes no attempt that deal
+    if seat_on is not None and seat_on != sitting_out:
         attempts += 1
         if barrel_made:
             if events is not None:
                 events.append({"seat": seat_on, "event": "won"})
             return seat_on, attempts, seat_on, trucked
+        if raised_failed:
+            # raised above 121 and failed: the contract is lost, and the barrel with it
+            if events is not None:
+                events.append({"seat": seat_on, "event": "raised_failed"})
+            seat_on, attempts = None, 0
     if seat_on is not None or max(totals) >= BARREL:
         seat_on, attempts = _barrel(totals, seat_on, attempts, [] if events is None else events)
     if conventions.dump_truck and (DUMP_TRUCK in totals or -DUMP_TRUCK in totals):
@@ -276,6 +362,8 @@ def _barrel(
     """Climbs onto, knock-offs from and drops off the barrel after a deal."""
     climbing = [s for s in range(len(totals)) if s != seat_on and totals[s] >= BARREL]
     if seat_on is not None and totals[seat_on] < BARREL:
+        # a player on the barrel writes nothing and collects no bolts, so nothing takes
+        # them below 880 here; kept so a total set from outside is still settled soundly
         events.append({"seat": seat_on, "event": "fell_off"})
         if attempts >= BARREL_ATTEMPTS:
             # a bolt penalty took them off on their last attempt, which costs all the same

@@ -32,15 +32,17 @@ class DealState:
     """Every field of the game as plain data; the phases read and change them in place."""
 
     def __init__(self, seats: int, conventions: ThousandConventions, seed: int) -> None:
-        if seats not in (2, 3):
-            raise ValueError("Thousand is played by 2 or 3 players")
+        if seats not in (2, 3, 4):
+            raise ValueError("Thousand is played by 2, 3 or 4 players")
         self._n = seats
+        # Players in a deal: with four the dealer sits out (on the talon), three play.
+        self._players = min(seats, 3)
         self._conv = conventions
         self._conv_json: JsonDict | None = None
         self._seed = seed
         self.deal_no = 0
         self.is_over = False
-        self._dealer = 0
+        self._set_dealer(0)
         self._totals = [0] * seats
         self._bolts = [0] * seats
         self._barrel_seat: int | None = None
@@ -69,6 +71,9 @@ class DealState:
         self._talon_shown = False
         self._auction: list[list[Any]] = []
         self._passed = [False] * n
+        if self._out >= 0:
+            # the dealer sitting out takes no part in the auction: as if passed from the start
+            self._passed[self._out] = True
         self._auto_passed: list[int] = []
         self._high: int | None = None
         self._bidder: int | None = None
@@ -89,6 +94,24 @@ class DealState:
         self._played: list[list[list[int]]] = []
         self._played_winners: list[int] = []
         self._gifts = [-1] * n
+
+    def _set_dealer(self, dealer: int) -> None:
+        """The dealer, the seat sitting the deal out and the order of play around them."""
+        n = self._n
+        self._dealer = dealer
+        out = self._out = dealer if n == 4 else -1
+        follow = []
+        for seat in range(n):
+            nxt = (seat + 1) % n
+            follow.append((nxt + 1) % n if nxt == out else nxt)
+        # ``_follow[seat]``: who acts after ``seat`` in the auction's and the play's order.
+        self._follow: tuple[int, ...] = tuple(follow)
+
+    def _active(self) -> list[int]:
+        """The seats playing the deal, from the first hand (left of the dealer) on."""
+        n, out = self._n, self._out
+        seats = ((self._dealer + 1 + k) % n for k in range(n))
+        return [seat for seat in seats if seat != out]
 
     def _first_hand(self) -> int:
         return (self._dealer + 1) % self._n

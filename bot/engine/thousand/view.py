@@ -51,6 +51,8 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
         "seat": seat,
         "deal_no": g.deal_no,
         "dealer": g._dealer,
+        # with four players the dealer sits the deal out (on the talon)
+        "sitting_out": g._out if g._out >= 0 else None,
         "phase": g._phase,
         "to_act": g._to_act,
         "hand": codes(g._hands[seat]) if own and seat is not None else [],
