@@ -9,31 +9,38 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from typing import Any, TypeVar
 
-from bot.engine.base import Game, JsonDict
+from bot.engine.base import Game
+from bot.engine.views import View
 
 __all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Policy", "choose", "policy_for", "random_policy"]
 
-Policy = Callable[[JsonDict, random.Random, float], str]
-"""``policy(view, rng, budget_ms) -> action code``; the view is the acting seat's own."""
+ViewType = TypeVar("ViewType", bound=View)
+
+Policy = Callable[[ViewType, random.Random, float], str]
+"""``policy(view, rng, budget_ms) -> action code``; the view is the acting seat's own,
+of the game the policy plays (``Policy[DebertsView]``...)."""
 
 LEVELS: tuple[str, ...] = ("random", "easy", "hard")
 DEFAULT_BUDGET_MS = 200.0
 
 
-def random_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
+def random_policy(view: View, rng: random.Random, budget_ms: float) -> str:
     """A uniformly random legal action: the baseline the other levels must beat."""
-    legal: list[str] = view["legal"]
+    legal = view["legal"]
     return legal[rng.randrange(len(legal))]
 
 
-def policy_for(game_name: str, level: str) -> Policy:
+def policy_for(game_name: str, level: str) -> Policy[Any]:
+    """The policy of ``level`` for the game named ``game_name``: it takes that game's
+    views only (``Any`` here, as the game is known by its name)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     if level == "random":
         return random_policy
     module = importlib.import_module(f"bot.ai.{game_name}")
-    policies: dict[str, Policy] = module.POLICIES
+    policies: dict[str, Policy[Any]] = module.POLICIES
     return policies[level]
 
 

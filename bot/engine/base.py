@@ -5,7 +5,7 @@ A game is a mutable state object driven one action at a time::
     seat = game.current_seat()          # who must act now (None: game over)
     codes = game.legal_actions(seat)    # short stable codes: "pass", "cTH", ...
     game.apply(seat, codes[0])          # IllegalAction with a reason otherwise
-    game.view(seat)                     # what that seat may know, as JSON data
+    game.view(seat)                     # what that seat may know, as typed JSON data
     game.scoresheet()                   # per deal rows, totals, winner
 
 Only one seat acts at a time. Action codes are at most 8 ASCII characters, so a
@@ -19,20 +19,53 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypedDict, TypeVar, cast, overload
+
+if TYPE_CHECKING:
+    from bot.engine.views import BriefView, View
 
 __all__ = [
+    "Call",
     "Conventions",
+    "ConventionsJson",
     "Game",
     "IllegalAction",
     "JsonDict",
+    "PlayedCard",
     "ScoreRow",
     "Scoresheet",
+    "Trick",
     "choice",
     "json_copy",
 ]
 
 JsonDict = dict[str, Any]
+
+ConventionsJson = dict[str, bool | int | str]
+"""A table's conventions as JSON data: each option's name and its value."""
+
+_Json = TypeVar("_Json")
+
+
+class PlayedCard(TypedDict):
+    """A card on the table and the seat that played it."""
+
+    seat: int
+    card: str
+
+
+class Trick(TypedDict):
+    """A completed trick: its cards in the order played, and the seat that took it."""
+
+    cards: list[PlayedCard]
+    winner: int
+
+
+class Call(TypedDict):
+    """One call of an auction: the seat and its action code (``"pass"``, ``"b120"``...)."""
+
+    seat: int
+    action: str
 
 
 class IllegalAction(ValueError):
@@ -49,12 +82,16 @@ class IllegalAction(ValueError):
         self.params = params
 
 
-def json_copy(value: Any) -> Any:
+def json_copy(value: _Json) -> _Json:
     """A copy of JSON data (dicts, lists, scalars): what ``copy.deepcopy`` gives, for less."""
+    return cast(_Json, _copy(value))
+
+
+def _copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return {key: json_copy(item) for key, item in value.items()}
+        return {key: _copy(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [json_copy(item) for item in value]
+        return [_copy(item) for item in value]
     return value
 
 
@@ -199,9 +236,16 @@ class Game(ABC):
     def apply(self, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``; :class:`IllegalAction` leaves the state as it was."""
 
+    @overload
+    def view(self, seat: int | None, *, brief: Literal[False] = False) -> View: ...
+
+    @overload
+    def view(self, seat: int | None, *, brief: bool) -> BriefView: ...
+
     @abstractmethod
-    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
-        """What ``seat`` may know (``None``: what everybody at the table sees).
+    def view(self, seat: int | None, *, brief: bool = False) -> BriefView:
+        """What ``seat`` may know (``None``: what everybody at the table sees), as the
+        game's typed view (see :mod:`bot.engine.views`).
 
         ``brief`` leaves out :data:`HISTORY_KEYS`, which table messages never show and
         which cost the most to copy; every other key is as in the full view.

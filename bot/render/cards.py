@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.engine.base import PlayedCard, Trick
 from bot.i18n import Translator
 from bot.render.common import LISTED_NAME, cut, labels_for, name_of
 
@@ -45,19 +45,19 @@ def cards_line(codes: Sequence[str], locale: str) -> str:
     return " ".join(card_label(c, locale) for c in codes) or "—"
 
 
-def trick_line(trick: Sequence[dict[str, Any]], names: list[str], locale: str) -> str:
+def trick_line(trick: Sequence[PlayedCard], names: list[str], locale: str) -> str:
     """A trick's cards in the order played: "Ann K♠ · Ben A♠"."""
     return " · ".join(f"{name_of(names, p['seat'])} {card_label(p['card'], locale)}" for p in trick)
 
 
-def last_trick_line(last: Any, names: list[str], tr: Translator) -> str | None:
+def last_trick_line(last: Trick | None, names: list[str], tr: Translator) -> str | None:
     """The trick taken last and who took it, if there is one."""
-    if not isinstance(last, dict) or not last.get("cards"):
+    if last is None or not last["cards"]:
         return None
     return tr(
         "Last trick: {cards} → {name}",
         cards=trick_line(last["cards"], names, tr.locale),
-        name=name_of(names, last.get("winner")),
+        name=name_of(names, last["winner"]),
     )
 
 

@@ -6,7 +6,7 @@ import re
 from html import escape
 from typing import Any
 
-from bot.engine.base import ScoreRow, Scoresheet
+from bot.engine.base import ScoreRow, Scoresheet, Trick
 from bot.engine.deberts.scoring import BAIT_MARK
 from bot.engine.thousand.rules import DUMP_TRUCK
 from bot.engine.thousand.scoring import ATTEMPT_FAILED
@@ -273,7 +273,7 @@ def deal_result_text(
     names: list[str],
     tr: Translator,
     *,
-    last_trick: Any = None,
+    last_trick: Trick | None = None,
 ) -> str:
     """``last_trick``: the deal's final trick, which no table message shows (the deal is
     scored as it is taken)."""

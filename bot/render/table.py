@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
 
+from bot.engine.base import Call, Trick
+from bot.engine.deberts.view import Redeal as DebertsRedeal
+from bot.engine.deberts.view import SevenSwap
+from bot.engine.thousand.view import Gift, Talon, ThousandBriefView
+from bot.engine.thousand.view import Redeal as ThousandRedeal
+from bot.engine.views import BriefView, LastDeal, final_trick
 from bot.i18n import Translator
 from bot.render.cards import (
     action_label,
@@ -47,13 +52,13 @@ _MAX_BUTTONS = 100
 """Buttons Telegram allows in one inline keyboard."""
 
 
-def _per_seat(values: list[Any], names: list[str]) -> str:
+def _per_seat(values: list[int], names: list[str]) -> str:
     # a score below zero with the minus sign the texts use: "Ann −200", not "Ann -200"
     return " · ".join(f"{name_of(names, i)} {number(v)}" for i, v in enumerate(values))
 
 
 def _table_lines(
-    view: dict[str, Any], names: list[str], tr: Translator, *, live: bool = True
+    view: BriefView, names: list[str], tr: Translator, *, live: bool = True
 ) -> list[str]:
     """Lines both the table and hand messages show: trump, auction, trick, tricks taken.
 
@@ -62,20 +67,22 @@ def _table_lines(
     """
     locale = tr.locale
     lines = []
-    open_card = view.get("open_card")
+    deberts = view if view["game"] == "deberts" else None
+    thousand = view if view["game"] == "thousand" else None
+    open_card = deberts["open_card"] if deberts is not None else None
     if isinstance(open_card, str):
         lines.append(tr("Open card: {card}", card=card_label(open_card, locale)))
-    bottom = view.get("bottom_card")
+    bottom = deberts["bottom_card"] if deberts is not None else None
     if isinstance(bottom, str):
         lines.append(tr("Bottom card: {card}", card=card_label(bottom, locale)))
-    if view.get("trump"):
+    if view["trump"]:
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
-    if view.get("golden"):
+    if thousand is not None and thousand["golden"]:
         lines.append(tr("Golden round: the deal's points count double."))
     # worth knowing before bidding: the deal is played for these as well
-    hanging = [points for points in view.get("hanging") or [] if points]
-    if hanging and view.get("winner") is None:
-        if view.get("seats") == 2:
+    hanging = [points for points in deberts["hanging"] if points] if deberts is not None else []
+    if hanging and view["winner"] is None:
+        if view["seats"] == 2:
             line = tr(
                 "Hanging: {n}, to the bidder if the contract is made, to the opponent on a bait",
                 n=hanging[0],
@@ -89,11 +96,11 @@ def _table_lines(
         if len(hanging) > 1:
             line += " " + tr("(then {points})", points=", ".join(map(str, hanging[1:])))
         lines.append(line)
-    for talon in view.get("talons") or []:
-        if talon.get("cards") or talon.get("taken_by") is not None:
+    for talon in thousand["talons"] if thousand is not None else []:
+        if talon["cards"] or talon["taken_by"] is not None:
             lines.append(_talon_line(talon, names, tr))
         # else a talon not taken (two players): out of play, and never shown
-    if live and view.get("auction"):
+    if live and view["auction"]:
         calls = view["auction"]
         shown_from = max(0, len(calls) - _AUCTION_CALLS)
         said = ", ".join(
@@ -103,22 +110,23 @@ def _table_lines(
         if len(calls) > _AUCTION_CALLS:
             said = "…, " + said
         lines.append(tr("Auction: {said}", said=said))
-    if view.get("bidder") is not None:
+    if view["bidder"] is not None:
         bidder = name_of(names, view["bidder"])
-        bid = view.get("bid")
-        if view.get("contract"):
-            lines.append(tr("Bidder: {name} — contract {n}", name=bidder, n=view["contract"]))
-        elif bid and view.get("phase") == "auction":
+        bid = thousand["bid"] if thousand is not None else None
+        contract = thousand["contract"] if thousand is not None else None
+        if contract:
+            lines.append(tr("Bidder: {name} — contract {n}", name=bidder, n=contract))
+        elif bid and view["phase"] == "auction":
             # Others may still outbid it, so it changes with the bids as the auction does.
             if live:
                 lines.append(tr("Highest bid: {name} ({n})", name=bidder, n=bid))
         elif bid:
             lines.append(tr("Bidder: {name} — bid {n}", name=bidder, n=bid))
-        elif view.get("forced_order"):
+        elif deberts is not None and deberts["forced_order"]:
             lines.append(tr("Bidder: {name} (the dealer had to name a trump)", name=bidder))
         else:
             lines.append(tr("Bidder: {name}", name=bidder))
-    for ann in view.get("announcements") or []:
+    for ann in view["announcements"]:
         if ann["kind"] == "swap7":
             lines.append(_swap_line(ann, names, tr))
             continue
@@ -128,24 +136,24 @@ def _table_lines(
                 name=name_of(names, ann["seat"]),
                 kind=_kind_label(ann["kind"], tr),
                 points=ann["points"],
-                cards=cards_line(ann.get("cards") or [], locale),
+                cards=cards_line(ann["cards"], locale),
             )
         )
     if not live:
         return lines
     # Kept in view while the next trick is played: the card that completes a trick is
     # never on the table otherwise, and a group's table message may skip a moment.
-    last = last_trick_line(view.get("last_trick"), names, tr)
+    last = last_trick_line(view["last_trick"], names, tr)
     if last:
         lines.append(last)
-    if view.get("trick"):
+    if view["trick"]:
         lines.append(tr("On the table: {cards}", cards=trick_line(view["trick"], names, locale)))
-    if any(view.get("tricks_taken") or []):
+    if any(view["tricks_taken"]):
         lines.append(tr("Tricks: {line}", line=_per_seat(view["tricks_taken"], names)))
     return lines
 
 
-def _swap_line(ann: dict[str, Any], names: list[str], tr: Translator) -> str:
+def _swap_line(ann: SevenSwap, names: list[str], tr: Translator) -> str:
     return tr(
         "{name} swaps the {seven} for the open card {card}",
         name=name_of(names, ann["seat"]),
@@ -168,51 +176,51 @@ def _kind_label(kind: str, tr: Translator) -> str:
     return labels_for(tr, _kind_labels).get(kind, kind.replace("_", " "))
 
 
-def table_text(
-    view: dict[str, Any], names: list[str], tr: Translator, *, closed: bool = False
-) -> str:
+def table_text(view: BriefView, names: list[str], tr: Translator, *, closed: bool = False) -> str:
     """``closed``: the table is closed, and nobody is to move any more: no "Turn:" line."""
     head = tr(
         "<b>{game}</b> · deal {n} · dealer {dealer}",
         game=game_title(view["game"], tr),
         n=view["deal_no"],
-        dealer=name_of(names, view.get("dealer")),
+        dealer=name_of(names, view["dealer"]),
     )
     lines = [head]
-    redeal = view.get("redeal")
-    if isinstance(redeal, dict):
+    redeal = view["redeal"]
+    if redeal is not None:
         # A redeal scores nothing, so no deal result is posted: only this line says why
         # the deal before this one was dealt again.
         lines.append(_redeal_line(redeal, view["deal_no"] - 1, names, tr))
     lines.append(tr("Phase: {phase}", phase=phase_label(view["phase"], tr)))
     lines += _table_lines(view, names, tr)
     lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
-    if any(view.get("bolts") or []):
-        lines.append(tr("Bolts: {line}", line=_per_seat(view["bolts"], names)))
-    for seat, barrel in enumerate(view.get("barrel") or []):
-        if isinstance(barrel, dict) and barrel.get("on"):
+    thousand = view if view["game"] == "thousand" else None
+    if thousand is not None and any(thousand["bolts"]):
+        lines.append(tr("Bolts: {line}", line=_per_seat(thousand["bolts"], names)))
+    for seat, barrel in enumerate(thousand["barrel"] if thousand is not None else []):
+        if barrel["on"]:
             lines.append(
                 tr(
                     "On the barrel: {name} (attempt {n})",
                     name=name_of(names, seat),
-                    n=barrel.get("attempts", 0) + 1,
+                    n=barrel["attempts"] + 1,
                 )
             )
-    if view.get("winner") is not None:
+    if view["winner"] is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
-    elif view.get("to_act") is not None and not closed:
+    elif view["to_act"] is not None and not closed:
         lines.append(tr("Turn: <b>{name}</b>", name=name_of(names, view["to_act"])))
     return "\n".join(lines)
 
 
-def _redeal_line(redeal: dict[str, Any], deal_no: int, names: list[str], tr: Translator) -> str:
-    name = name_of(names, redeal.get("seat"))
-    reason = redeal.get("reason")
-    if reason == "all_passed":
+def _redeal_line(
+    redeal: DebertsRedeal | ThousandRedeal, deal_no: int, names: list[str], tr: Translator
+) -> str:
+    name = name_of(names, redeal["seat"])
+    if redeal["reason"] == "all_passed":
         return tr("Deal {n} was dealt again: everyone passed.", n=deal_no)
-    if reason == "sevens":
+    if redeal["reason"] == "sevens":
         return tr("Deal {n} was dealt again: {name} declared four sevens.", n=deal_no, name=name)
-    why = labels_for(tr, _redeal_whys).get(redeal.get("why") or "")
+    why = labels_for(tr, _redeal_whys).get(redeal["why"] or "")
     if why:
         return tr(
             "Deal {n} was dealt again: {name} asked for a redeal ({why}).",
@@ -245,7 +253,7 @@ def again_keyboard(table_id: int, tr: Translator) -> Keyboard:
 
 
 def hand_text(
-    view: dict[str, Any],
+    view: BriefView,
     names: list[str],
     tr: Translator,
     *,
@@ -262,13 +270,14 @@ def hand_text(
         n=view["deal_no"],
         name=name_of(names, seat),
     )
-    my_turn = view.get("to_act") == seat and bool(view.get("legal")) and not away
+    my_turn = view["to_act"] == seat and bool(view["legal"]) and not away
+    thousand = view if view["game"] == "thousand" else None
     lines = [head]
     if not table_above:
         lines += _table_lines(view, names, tr, live=my_turn)
-    else:  # the table above shows the talon as everyone saw it: face down
-        lines += [_talon_line(t, names, tr) for t in view.get("talons") or [] if t.get("seen")]
-    if view.get("winner") is not None:
+    elif thousand is not None:  # the table above shows the talon as everyone saw it: face down
+        lines += [_talon_line(t, names, tr) for t in thousand["talons"] if t.get("seen")]
+    if view["winner"] is not None:
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif away:
         lines.append(tr("A bot plays for you. Press “I am back” to play again."))
@@ -277,12 +286,15 @@ def hand_text(
         prompt = _prompt(view, names, tr)
         if prompt:
             lines.append(prompt)
-    elif view.get("phase") == "auction" and seat in (view.get("auto_passed") or ()):
+    elif (
+        thousand is not None and thousand["phase"] == "auction" and seat in thousand["auto_passed"]
+    ):
         lines.append(tr("Your score is too far in the minus to bid: you pass this auction."))
-    elif view.get("to_act") is not None:
+    elif view["to_act"] is not None:
         lines.append(tr("Waiting for the others."))
-    lines += _gift_lines(view, names, tr)
-    hand = view.get("hand") or []
+    if thousand is not None:
+        lines += _gift_lines(thousand, names, tr)
+    hand = view["hand"]
     if not hand:
         lines.append(tr("No cards in hand."))
     elif away or not _cards_on_buttons(hand, _extras(view)):
@@ -290,26 +302,26 @@ def hand_text(
     return "\n".join(lines)
 
 
-def _talon_line(talon: dict[str, Any], names: list[str], tr: Translator) -> str:
+def _talon_line(talon: Talon, names: list[str], tr: Translator) -> str:
     # "seen": taken face down, in its taker's own hand message; neither: sitting on a hundred
-    shown = talon.get("cards") or talon.get("seen")
+    shown = talon["cards"] or talon.get("seen")
     line = tr("Talon: {cards}", cards=cards_line(shown, tr.locale) if shown else tr("face down"))
-    if talon.get("taken_by") is not None:
+    if talon["taken_by"] is not None:
         line += " → " + name_of(names, talon["taken_by"])
     if talon.get("seen"):
         line += " " + tr("(face down: only you saw it)")
     return line
 
 
-def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[str]:
+def _gift_lines(view: ThousandBriefView, names: list[str], tr: Translator) -> list[str]:
     """Thousand: the cards given away in the deal as this seat knows them: the bidder
     all it gave, another player the card they got (the view holds no other). Kept for the
     whole deal, so a waiting hand is not edited only to drop them."""
-    gifts = view.get("gifts") or []
+    gifts: list[Gift] = view["gifts"]
     if not gifts:
         return []
     seat, locale = view["seat"], tr.locale
-    if view.get("bidder") == seat:
+    if view["bidder"] == seat:
         given = ", ".join(
             f"{card_label(g['card'], locale)} → {name_of(names, g['seat'])}" for g in gifts
         )
@@ -318,7 +330,7 @@ def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[
         tr(
             "You got {card} from {name}.",
             card=card_label(g["card"], locale),
-            name=name_of(names, view.get("bidder")),
+            name=name_of(names, view["bidder"]),
         )
         for g in gifts
         if g["seat"] == seat
@@ -326,13 +338,16 @@ def _gift_lines(view: dict[str, Any], names: list[str], tr: Translator) -> list[
 
 
 def _call_label(
-    call: dict[str, Any], view: dict[str, Any], tr: Translator, names: list[str], *, opening: bool
+    call: Call, view: BriefView, tr: Translator, names: list[str], *, opening: bool
 ) -> str:
     """``opening``: the auction's first call. The rules made some calls, not the player:
     a pass below the minus limit, the 121 a deal on the barrel opens with."""
-    if call["action"] == "pass" and call["seat"] in (view.get("auto_passed") or ()):
+    thousand = view if view["game"] == "thousand" else None
+    if thousand is None:
+        return action_label(call["action"], tr, names)
+    if call["action"] == "pass" and call["seat"] in thousand["auto_passed"]:
         return tr("Pass (in the minus)")
-    if opening and view.get("barrel_opening"):
+    if opening and thousand["barrel_opening"]:
         return tr("{n} (on the barrel)", n=action_label(call["action"], tr, names))
     return action_label(call["action"], tr, names)
 
@@ -351,10 +366,11 @@ def _redeal_reasons(tr: Translator) -> dict[str, str]:
     }
 
 
-def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | None:
+def _prompt(view: BriefView, names: list[str], tr: Translator) -> str | None:
     """What the buttons ask for, where a row of bare numbers or a missing Pass would not
     say it by itself."""
-    legal: list[str] = view.get("legal") or []
+    legal = view["legal"]
+    thousand = view if view["game"] == "thousand" else None
     contracts = [int(code[1:]) for code in legal if code[:1] == "k" and code[1:].isdigit()]
     if contracts:
         low, high = min(contracts), max(contracts)
@@ -366,13 +382,14 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
             text += " " + tr("Or concede.")
         return text
     if _gives(legal):
-        seats = view.get("to_receive") or []
+        seats = thousand["to_receive"] if thousand is not None else []
         if len(seats) == 1:
             return tr("Give a card to {name}.", name=name_of(names, seats[0]))
         who = ", ".join(name_of(names, seat) for seat in seats)
         return tr("Give one card to each of: {names}.", names=who)
     if "keep" in legal:
-        reason = labels_for(tr, _redeal_reasons).get(view.get("redeal_reason") or "")
+        why = thousand["redeal_reason"] if thousand is not None else None
+        reason = labels_for(tr, _redeal_reasons).get(why or "")
         if reason:
             return tr("You may ask for a redeal: {reason}.", reason=reason)
         return tr("You may ask for a redeal.")
@@ -381,7 +398,7 @@ def _prompt(view: dict[str, Any], names: list[str], tr: Translator) -> str | Non
         return tr("Everyone passed: the dealer must name a trump.")
     if any(code[:1] == "t" and code[1:].isdigit() for code in legal):
         return tr("Choose a talon: the other stays face down, out of play.")
-    if legal == ["pass"] and view.get("phase") == "auction":
+    if legal == ["pass"] and view["phase"] == "auction":
         return tr("No higher bid is open to you (120 plus the marriages you hold): only Pass.")
     return None
 
@@ -391,10 +408,10 @@ def _gives(codes: list[str]) -> bool:
     return any(code[:1] == "g" for code in codes)
 
 
-def _extras(view: dict[str, Any]) -> list[str]:
+def _extras(view: BriefView) -> list[str]:
     """The legal actions that are not one of the hand's cards: bids, contracts, Pass..."""
-    hand = set(view.get("hand") or [])
-    legal: list[str] = view.get("legal") or []
+    hand = set(view["hand"])
+    legal = view["legal"]
     return [code for code in legal if not (code.startswith("c") and code[1:] in hand)]
 
 
@@ -411,14 +428,14 @@ def _cards_on_buttons(hand: list[str], extras: list[str]) -> bool:
 
 
 def hand_keyboard(
-    table_id: int, version: int, view: dict[str, Any], names: list[str], tr: Translator
+    table_id: int, version: int, view: BriefView, names: list[str], tr: Translator
 ) -> Keyboard:
     """Every card in hand is a button (pressing one that is not legal explains why);
     legal cards are marked while it is the player's turn; other legal actions follow.
     Past Telegram's 100 buttons the cards give way to the actions (``_cards_on_buttons``)."""
-    legal: list[str] = view.get("legal") or []
+    legal = view["legal"]
     playable = {code[1:] for code in legal if code.startswith("c") and len(code) == 3}
-    hand: list[str] = view.get("hand") or []
+    hand = view["hand"]
     extras = _extras(view)
     cards = []
     if _cards_on_buttons(hand, extras):
@@ -427,7 +444,7 @@ def hand_keyboard(
             if playable:
                 label = f"▶ {label}" if code in playable else f"· {label} ·"
             cards.append((label, act_data(table_id, version, "c" + code)))
-    recipients = len(view.get("to_receive") or ())
+    recipients = len(view["to_receive"]) if view["game"] == "thousand" else 0
     giving = recipients > 1 and _gives(extras)
     if giving:
         # a card a row, in the hand's order, its recipients side by side
@@ -447,10 +464,8 @@ def hand_keyboard(
     return laid
 
 
-def hand_alert(view: dict[str, Any], tr: Translator) -> str:
-    return tr(
-        "Your cards: {cards}", cards=cards_line(sort_codes(view.get("hand") or []), tr.locale)
-    )
+def hand_alert(view: BriefView, tr: Translator) -> str:
+    return tr("Your cards: {cards}", cards=cards_line(sort_codes(view["hand"]), tr.locale))
 
 
 def _alert_name(names: list[str], seat: int) -> str:
@@ -459,17 +474,21 @@ def _alert_name(names: list[str], seat: int) -> str:
 
 
 def last_trick_text(
-    view: dict[str, Any], names: list[str], tr: Translator, *, previous_deal: Any = None
+    view: BriefView,
+    names: list[str],
+    tr: Translator,
+    *,
+    previous_deal: LastDeal | None = None,
 ) -> str:
     """``previous_deal``: the summary of the deal before, whose final trick is shown until
     this deal has one of its own (no table message ever showed it)."""
-    last = view.get("last_trick")
+    last = view["last_trick"]
     if last:
         return tr("Last trick: {cards}. Taken by {name}.", **_alert_trick(last, names, tr))
     # after a deal everyone passed, the summary kept is older: its trick is not "before"
-    if isinstance(previous_deal, dict) and previous_deal.get("deal_no") == view["deal_no"] - 1:
-        final = previous_deal.get("last_trick")
-        if isinstance(final, dict) and final.get("cards"):
+    if previous_deal is not None and previous_deal["deal_no"] == view["deal_no"] - 1:
+        final = final_trick(previous_deal)
+        if final is not None and final["cards"]:
             return tr(
                 "Last trick of the deal before: {cards}. Taken by {name}.",
                 **_alert_trick(final, names, tr),
@@ -477,7 +496,7 @@ def last_trick_text(
     return tr("No trick has been played yet in this deal.")
 
 
-def _alert_trick(trick: dict[str, Any], names: list[str], tr: Translator) -> dict[str, str]:
+def _alert_trick(trick: Trick, names: list[str], tr: Translator) -> dict[str, str]:
     """A trick's ``cards`` and who took it (``name``), for an alert's text."""
     cards = ", ".join(
         f"{_alert_name(names, p['seat'])} {card_label(p['card'], tr.locale)}"

@@ -13,6 +13,7 @@ from bot.bounded import keep
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.repo import PeopleRepo
 from bot.engine.base import Game
+from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
 from bot.render import scores, table
@@ -118,12 +119,14 @@ class Publisher:
         end_due = game.is_over and rows_before <= game.rows_scored
         if game.rows_scored > rows_before or end_due:
             sheet = game.scoresheet()
-            last_deal = game.view(None).get("last_deal") or {}
+            last_deal = game.view(None)["last_deal"]
             for posted, row in enumerate(sheet.rows[rows_before:], start=rows_before + 1):
-                final = (
-                    last_deal.get("last_trick") if last_deal.get("deal_no") == row.deal_no else None
+                last_trick = (
+                    final_trick(last_deal)
+                    if last_deal is not None and last_deal["deal_no"] == row.deal_no
+                    else None
                 )
-                text = scores.deal_result_text(row, sheet, names, tr, last_trick=final)
+                text = scores.deal_result_text(row, sheet, names, tr, last_trick=last_trick)
                 await self._post(record.chat_id, text)
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again

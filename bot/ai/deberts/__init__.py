@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from bot.ai.deberts.policies import easy_policy, hard_policy
 from bot.ai.players import Policy
+from bot.engine.deberts.view import DebertsView
 
 __all__ = ["POLICIES", "easy_policy", "hard_policy"]
 
-POLICIES: dict[str, Policy] = {"easy": easy_policy, "hard": hard_policy}
+POLICIES: dict[str, Policy[DebertsView]] = {"easy": easy_policy, "hard": hard_policy}

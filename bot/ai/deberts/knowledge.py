@@ -8,11 +8,13 @@ winning combinations, the other bella card).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot.engine.base import ConventionsJson, PlayedCard
 from bot.engine.cards import SUIT_MASKS, codes_to_mask, parse_index
 from bot.engine.deberts.rules import BELLA_POINTS, RANKING
+from bot.engine.deberts.view import DebertsView
 
 __all__ = ["Knowledge", "read_view"]
 
@@ -48,7 +50,7 @@ class Knowledge:
     auction: list[tuple[int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     moscow: bool = True
-    conventions: dict[str, Any] = field(default_factory=dict)
+    conventions: ConventionsJson = field(default_factory=dict)
 
     @property
     def unseen(self) -> int:
@@ -61,11 +63,9 @@ class Knowledge:
         return mask
 
 
-def _trick_pairs(trick: dict[str, Any] | list[Any] | None) -> list[tuple[int, int]]:
-    if not trick:
-        return []
-    cards = trick["cards"] if isinstance(trick, dict) else trick
-    return [(int(item["seat"]), parse_index(item["card"])) for item in cards]
+def _trick_pairs(cards: Sequence[PlayedCard]) -> list[tuple[int, int]]:
+    """A trick's (seat, card) pairs in the order played."""
+    return [(item["seat"], parse_index(item["card"])) for item in cards]
 
 
 def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:
@@ -87,14 +87,16 @@ def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: in
             k.voids[seat] |= RANKING.trump_stronger[top]
 
 
-def read_view(view: dict[str, Any]) -> Knowledge:
-    seat = int(view["seat"])
-    n = int(view["seats"])
+def read_view(view: DebertsView) -> Knowledge:
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a bot player reads the view of its own seat")
+    n = view["seats"]
     k = Knowledge(
         n=n,
         seat=seat,
-        dealer=int(view["dealer"]),
-        phase=str(view["phase"]),
+        dealer=view["dealer"],
+        phase=view["phase"],
         hand=codes_to_mask(view["hand"]),
         hand_sizes=list(view["hand_sizes"]),
         voids=[0] * n,
@@ -102,24 +104,24 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         took=[False] * n,
         known=[0] * n,
         played=[0] * n,
-        totals=list(view.get("totals", [0] * n)),
+        totals=list(view["totals"]),
     )
-    k.auction = [(int(a["seat"]), str(a["action"])) for a in view.get("auction", [])]
-    if view.get("trump"):
+    k.auction = [(a["seat"], a["action"]) for a in view["auction"]]
+    if view["trump"]:
         k.trump = SUITS.index(view["trump"])
-    if view.get("bidder") is not None:
-        k.bidder = int(view["bidder"])
-    if view.get("open_card"):
+    if view["bidder"] is not None:
+        k.bidder = view["bidder"]
+    if view["open_card"]:
         k.open_card = parse_index(view["open_card"])
-    if view.get("bottom_card"):
+    if view["bottom_card"]:
         k.bottom_card = parse_index(view["bottom_card"])
-    conventions = view.get("conventions") or {}
+    conventions = view["conventions"]
     k.moscow = conventions.get("trump_in_combination", "moscow") == "moscow"
     k.conventions = dict(conventions)
     if k.phase != "play":
         return k
-    k.history = [_trick_pairs(t) for t in view.get("played") or []]
-    k.trick = _trick_pairs(view.get("trick"))
+    k.history = [_trick_pairs(t["cards"]) for t in view["played"]]
+    k.trick = _trick_pairs(view["trick"])
     trump = k.trump
     for t in k.history:
         for i, (s, card) in enumerate(t):
@@ -137,8 +139,8 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     done = view["tricks_taken"]
     for s in range(n):
         k.took[s] = done[s] > 0
-    for item in view.get("announcements", []):
-        s = int(item["seat"])
+    for item in view["announcements"]:
+        s = item["seat"]
         cards = codes_to_mask(item["cards"])
         kind = item["kind"]
         if kind == "swap7":
@@ -149,12 +151,13 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             k.known[s] |= cards
         elif kind in ("terz", "berz"):
             k.combo_seat = s
-            k.combo_points += int(item["points"])
+            k.combo_points += item["points"]
             k.known[s] |= cards
-    if view.get("combination_winner") is not None or k.combo_seat >= 0:
+    combination_winner = view["combination_winner"]
+    if combination_winner is not None or k.combo_seat >= 0:
         k.combos_resolved = True
-        if view.get("combination_winner") is not None:
-            k.combo_seat = int(view["combination_winner"])
+        if combination_winner is not None:
+            k.combo_seat = combination_winner
     elif sum(done):
         k.combos_resolved = True  # everyone has played: nobody holds a combination
     for s in range(n):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot.ai.deberts.evaluation import combo_points, easy_order, with_swap
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge, read_view
 from bot.ai.deberts.search import auction_values, best_card, table_for
 from bot.engine.cards import parse_index
+from bot.engine.deberts.view import DebertsView
 
 __all__ = ["easy_policy", "hard_policy"]
 
@@ -39,8 +39,8 @@ def _cards(legal: list[str]) -> list[int]:
     return [parse_index(code[1:]) for code in legal if code.startswith("c")]
 
 
-def easy_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> str:
-    legal: list[str] = view["legal"]
+def easy_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
+    legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     k = read_view(view)
@@ -56,8 +56,8 @@ def easy_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> s
     return "c" + _code(card)
 
 
-def hard_policy(view: dict[str, Any], rng: random.Random, budget_ms: float) -> str:
-    legal: list[str] = view["legal"]
+def hard_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
+    legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     k = read_view(view)

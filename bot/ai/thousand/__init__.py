@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.ai.players import Policy
 from bot.ai.thousand.easy import easy_policy
 from bot.ai.thousand.hard import hard_policy
+from bot.engine.thousand.view import ThousandView
 
 __all__ = ["POLICIES"]
 
-POLICIES: dict[str, Policy] = {"easy": easy_policy, "hard": hard_policy}
+POLICIES: dict[str, Policy[ThousandView]] = {"easy": easy_policy, "hard": hard_policy}

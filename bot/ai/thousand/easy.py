@@ -8,7 +8,7 @@ from bot.ai.thousand.cards import card_code
 from bot.ai.thousand.evaluate import bid_value, give_card, play_value
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import heuristic_card
-from bot.engine.base import JsonDict
+from bot.engine.thousand.view import ThousandView
 
 __all__ = ["choose_card", "easy_policy", "give_action", "numbers"]
 
@@ -17,8 +17,8 @@ def numbers(legal: list[str], head: str) -> list[int]:
     return sorted(int(code[1:]) for code in legal if code[:1] == head and code[1:].isdigit())
 
 
-def easy_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
-    legal: list[str] = view["legal"]
+def easy_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
+    legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     know = read(view)

@@ -18,8 +18,8 @@ from bot.ai.thousand.evaluate import bid_value, give_card
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
-from bot.engine.base import JsonDict
 from bot.engine.cards import iter_mask, parse_index
+from bot.engine.thousand.view import ThousandView
 
 __all__ = ["PLAYOUTS_PER_MS", "hard_policy"]
 
@@ -75,8 +75,8 @@ def settled(
     return value
 
 
-def hard_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
-    legal: list[str] = view["legal"]
+def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
+    legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     phase = view["phase"]

@@ -9,11 +9,13 @@ so a decision depends on the view and the seed only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.thousand.cards import DECK, NO_TRUMP, mask_of_codes
-from bot.engine.base import JsonDict
+from bot.engine.base import ConventionsJson, PlayedCard
 from bot.engine.cards import parse_index
+from bot.engine.thousand.view import Announcement, Marriage, ThousandView
 
 __all__ = ["Knowledge", "read", "trick_trumps"]
 
@@ -49,7 +51,7 @@ class Knowledge:
     given: dict[int, int]  # card -> seat it went to in the give-away, as the seat knows it
     totals: list[int]
     dealer: int
-    conventions: JsonDict
+    conventions: ConventionsJson
     legal: list[str]
     auction: list[tuple[int, str]]
 
@@ -73,20 +75,22 @@ class Knowledge:
         return out
 
 
-def _trick(entries: list[JsonDict]) -> Trick:
-    return tuple((int(e["seat"]), parse_index(e["card"])) for e in entries)
+def _trick(entries: Sequence[PlayedCard]) -> Trick:
+    return tuple((e["seat"], parse_index(e["card"])) for e in entries)
 
 
-def trick_trumps(tricks: list[Trick], announcements: list[JsonDict], trump_now: int) -> list[int]:
+def trick_trumps(
+    tricks: list[Trick], announcements: Sequence[Announcement], trump_now: int
+) -> list[int]:
     """The trump in force during each trick (the completed ones, then the current one).
 
     A marriage is declared by leading one of its cards: the first trick its
     declarer leads with one of them. The trump before any marriage is none, or
     the trump in force now when no marriage was declared.
     """
-    marriages = [a for a in announcements if a.get("kind") == "marriage"]
+    marriages: list[Marriage] = [a for a in announcements if a["kind"] == "marriage"]
     trump = NO_TRUMP if marriages else trump_now
-    pending = [(int(a["seat"]), {parse_index(c) for c in a["cards"]}, a["suit"]) for a in marriages]
+    pending = [(a["seat"], {parse_index(c) for c in a["cards"]}, a["suit"]) for a in marriages]
     out = []
     for cards in tricks:
         if pending and cards:
@@ -109,17 +113,19 @@ def _note_trick(cards: Trick, trump: int, voids: list[int]) -> None:
                 voids[seat] |= 1 << trump
 
 
-def read(view: JsonDict) -> Knowledge:
+def read(view: ThousandView) -> Knowledge:
     """Everything the seat may know now, from its view alone."""
-    seats: int = view["seats"]
-    me: int = view["seat"]
-    phase: str = view["phase"]
+    seats = view["seats"]
+    me = view["seat"]
+    if me is None:
+        raise ValueError("a bot player reads the view of its own seat")
+    phase = view["phase"]
     hand = mask_of_codes(view["hand"])
-    trump_code = view.get("trump")
+    trump_code = view["trump"]
     trump = SUITS.index(trump_code) if trump_code else NO_TRUMP
     trick = list(_trick(view["trick"]))
     done = [_trick(t["cards"]) for t in view["played"]]
-    announcements: list[JsonDict] = list(view.get("announcements") or ())
+    announcements = view["announcements"]
 
     tricks = done + ([tuple(trick)] if trick else [])
     played = 0
@@ -131,12 +137,12 @@ def read(view: JsonDict) -> Knowledge:
 
     known = [0] * seats
     known[me] = hand
-    bidder = view.get("bidder")
+    bidder = view["bidder"]
     talon_seen = 0
-    for talon in view.get("talons") or ():
-        if talon.get("cards"):
+    for talon in view["talons"]:
+        if talon["cards"]:
             talon_seen |= mask_of_codes(talon["cards"])
-    given = {parse_index(g["card"]): int(g["seat"]) for g in view.get("gifts") or ()}
+    given = {parse_index(g["card"]): g["seat"] for g in view["gifts"]}
     # the bidder knows where each of its gifts went
     if bidder == me:
         for card, seat in given.items():
@@ -147,13 +153,13 @@ def read(view: JsonDict) -> Knowledge:
         known[bidder] |= talon_seen
     # a declared marriage shows its other card in the declarer's hand until played
     for a in announcements:
-        if a.get("kind") == "marriage" and a["seat"] != me:
+        if a["kind"] == "marriage" and a["seat"] != me:
             known[a["seat"]] |= mask_of_codes(a["cards"])
     unseen = DECK & ~hand & ~played
     for s in range(seats):
         if s != me:
             known[s] &= unseen
-    to_act = view.get("to_act")
+    to_act = view["to_act"]
     leader = trick[0][0] if trick else (to_act if to_act is not None else me)
     return Knowledge(
         seats=seats,
@@ -161,8 +167,8 @@ def read(view: JsonDict) -> Knowledge:
         phase=phase,
         hand=hand,
         bidder=bidder,
-        bid=view.get("bid"),
-        contract=view.get("contract"),
+        bid=view["bid"],
+        contract=view["contract"],
         trump=trump,
         trick=trick,
         leader=int(leader),
@@ -171,14 +177,14 @@ def read(view: JsonDict) -> Knowledge:
         played=played,
         voids=voids,
         hand_sizes=list(view["hand_sizes"]),
-        points=list(view.get("points") or [0] * seats),
+        points=list(view["points"]),
         known=known,
         unseen=unseen,
         talon_seen=talon_seen,
         given=given,
         totals=list(view["totals"]),
         dealer=view["dealer"],
-        conventions=dict(view.get("conventions") or {}),
+        conventions=dict(view["conventions"]),
         legal=list(view["legal"]),
         auction=[(e["seat"], e["action"]) for e in view["auction"]],
     )

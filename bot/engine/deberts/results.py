@@ -7,8 +7,9 @@ made into a row or a summary only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, cast
 
-from bot.engine.base import JsonDict, ScoreRow
+from bot.engine.base import JsonDict, PlayedCard, ScoreRow, Trick
 from bot.engine.deberts import scoring
 from bot.engine.deberts.rules import (
     BELLA_POINTS,
@@ -18,6 +19,9 @@ from bot.engine.deberts.rules import (
     card_codes,
 )
 
+if TYPE_CHECKING:
+    from bot.engine.deberts.view import Announcement, DealSummary, Declaration, SevenSwap
+
 __all__ = [
     "DealRecord",
     "announcement",
@@ -25,16 +29,19 @@ __all__ = [
     "row_of",
     "summary_of",
     "swap_record",
+    "trick_cards",
     "trick_json",
     "with_given",
 ]
 
 
-def announcement(seat: int, kind: str, mask: int, points: int) -> JsonDict:
+def announcement(
+    seat: int, kind: Literal["terz", "berz", "bella"], mask: int, points: int
+) -> Declaration:
     return {"seat": seat, "kind": kind, "cards": card_codes(mask), "points": points}
 
 
-def swap_record(seat: int, taken: int, given: int) -> JsonDict:
+def swap_record(seat: int, taken: int, given: int) -> SevenSwap:
     """The seven swap, listed with the announcements: worth nothing, its ``cards`` the
     open card taken (what the others now know ``seat`` holds), ``given`` the seven."""
     return {
@@ -46,18 +53,22 @@ def swap_record(seat: int, taken: int, given: int) -> JsonDict:
     }
 
 
-def with_given(record: JsonDict) -> JsonDict:
+def with_given(record: JsonDict) -> Announcement:
     """``record`` with the seven a swap gave, for swaps saved before it was recorded:
     the given seven is the trump seven, of the taken card's suit."""
     if record["kind"] == "swap7" and "given" not in record:
         record["given"] = "7" + record["cards"][0][-1]
-    return record
+    return cast("Announcement", record)
 
 
-def trick_json(n: int, leader: int, cards: Sequence[int], winner: int | None) -> JsonDict:
-    """A trick of an ``n``-seat table led by ``leader``."""
-    played = [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
-    return {"cards": played, "winner": winner}
+def trick_cards(n: int, leader: int, cards: Sequence[int]) -> list[PlayedCard]:
+    """The cards of a trick of an ``n``-seat table led by ``leader``, in the order played."""
+    return [{"seat": (leader + i) % n, "card": CARD_CODES[c]} for i, c in enumerate(cards)]
+
+
+def trick_json(n: int, leader: int, cards: Sequence[int], winner: int) -> Trick:
+    """A trick of an ``n``-seat table led by ``leader``, taken by ``winner``."""
+    return {"cards": trick_cards(n, leader, cards), "winner": winner}
 
 
 # What a finished deal leaves for its scoresheet row and the last deal's summary:
@@ -79,7 +90,7 @@ DealRecord = tuple[
     str | None,
     tuple[int, ...],
     int,
-    list[JsonDict],
+    list["Announcement"],
     list[int],
     int,
     list[int],
@@ -128,7 +139,7 @@ def _bella_points(record: DealRecord) -> list[int]:
     return [BELLA_POINTS if b else 0 for b in record[8]]
 
 
-def summary_of(record: DealRecord) -> JsonDict:
+def summary_of(record: DealRecord) -> DealSummary:
     """The last deal's summary, as a finished deal left it."""
     (
         deal_no,

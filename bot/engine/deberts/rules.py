@@ -6,7 +6,7 @@ runs of a whole hand come from four table look-ups.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from bot.engine.cards import CARDS, RANK_MASKS, SUIT_MASKS, Rank, Suit, mask_to_codes
 from bot.engine.tricks import Obligations, Ranking
@@ -49,8 +49,8 @@ RANKING = Ranking.build(
 DUTY = Obligations(follow_suit=True, must_trump=True, overtrump_on_trump_lead=True)
 LAST_TRICK_POINTS = 10
 BELLA_POINTS = 20
-TERZ = "terz"
-BERZ = "berz"
+TERZ: Final = "terz"
+BERZ: Final = "berz"
 COMBO_POINTS = {TERZ: 20, BERZ: 50}
 SEVENS = RANK_MASKS[Rank.SEVEN]
 SUIT_CODES = "SCDH"
@@ -179,7 +179,7 @@ BELLA_MASKS: tuple[int, ...] = tuple(
 class Combination(NamedTuple):
     """A terz or berz: ``top`` is the rank offset (0 = seven .. 7 = ace) of its highest card."""
 
-    kind: str
+    kind: Literal["terz", "berz"]
     suit: int
     top: int
     mask: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import add
-from typing import Any, Self, cast
+from typing import Any, Literal, Self, cast, overload
 
 from bot.engine.base import (
     Conventions,
@@ -54,6 +54,13 @@ from bot.engine.deberts.rules import (
     legal_mask,
 )
 from bot.engine.deberts.scoring import SEAT_ORDERS
+from bot.engine.deberts.view import (
+    Announcement,
+    DealSummary,
+    DebertsBriefView,
+    DebertsView,
+    Redeal,
+)
 from bot.engine.tricks import deal_seed
 
 __all__ = ["Deberts", "DebertsConventions", "Phase"]
@@ -183,14 +190,14 @@ class Deberts(Game):
     _declared: list[list[Combination]]
     _combo_winner: int
     _bella: list[bool]
-    _announcements: list[JsonDict]
+    _announcements: list[Announcement]
     _swapped: int
-    _redeal: JsonDict | None
+    _redeal: Redeal | None
     _totals: list[int]
     # Deals not yet asked for stay records until the scoresheet or JSON needs them.
     _rows: list[ScoreRow | DealRecord]
     _hanging: list[int]
-    _last_deal: JsonDict | DealRecord | None
+    _last_deal: DealSummary | DealRecord | None
     _winner: int
     _mars: list[int]
 
@@ -778,13 +785,19 @@ class Deberts(Game):
                 rows[i] = row_of(row, self._conv.winner_takes_all)
         return cast("list[ScoreRow]", rows)
 
-    def _last_deal_json(self) -> JsonDict | None:
+    def _last_deal_json(self) -> DealSummary | None:
         last = self._last_deal
         if isinstance(last, tuple):
             last = self._last_deal = summary_of(last)
         return last
 
-    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
+    @overload
+    def view(self, seat: int | None, *, brief: Literal[False] = False) -> DebertsView: ...
+
+    @overload
+    def view(self, seat: int | None, *, brief: bool) -> DebertsBriefView: ...
+
+    def view(self, seat: int | None, *, brief: bool = False) -> DebertsBriefView:
         return views.build(self, seat, brief=brief)
 
     @property
@@ -798,8 +811,8 @@ class Deberts(Game):
             if self._totals.count(max(self._totals)) > 1:
                 # rule 10: the tie went to the last trick's taker, if one of the tied
                 # took it; else to the tied player earliest from the dealer's left
-                last = self._last_deal_json() or {}
-                taker = (last.get("last_trick") or {}).get("winner")
+                last = self._last_deal_json()
+                taker = None if last is None else last["last_trick"]["winner"]
                 notes["tie_break"] = "last_trick" if taker == self._winner else "seating"
         return Scoresheet(
             game=self.name,

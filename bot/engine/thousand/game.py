@@ -11,9 +11,17 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Literal, Self, overload
 
-from bot.engine.base import Conventions, Game, IllegalAction, JsonDict, ScoreRow, Scoresheet
+from bot.engine.base import (
+    Conventions,
+    Game,
+    IllegalAction,
+    JsonDict,
+    ScoreRow,
+    Scoresheet,
+    json_copy,
+)
 from bot.engine.cards import codes_to_mask, popcount
 from bot.engine.thousand import view as views
 from bot.engine.thousand.auction import Auction
@@ -39,6 +47,7 @@ from bot.engine.thousand.rules import (
 )
 from bot.engine.thousand.scoring import settle_deal, settle_tallies
 from bot.engine.thousand.state import AUCTION, CONTRACT, GAME_OVER, GIVE, PLAY, REDEAL, TALON
+from bot.engine.thousand.view import ThousandBriefView, ThousandView
 from bot.engine.tricks import NO_TRUMP, deal_seed
 
 __all__ = ["ThousandGame"]
@@ -317,7 +326,13 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 phase=phase,
             )
 
-    def view(self, seat: int | None, *, brief: bool = False) -> JsonDict:
+    @overload
+    def view(self, seat: int | None, *, brief: Literal[False] = False) -> ThousandView: ...
+
+    @overload
+    def view(self, seat: int | None, *, brief: bool) -> ThousandBriefView: ...
+
+    def view(self, seat: int | None, *, brief: bool = False) -> ThousandBriefView:
         return views.build(self, seat, brief=brief)
 
     def scoresheet(self) -> Scoresheet:
@@ -504,11 +519,11 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "bolts": list(self._bolts),
             "barrel_seat": self._barrel_seat,
             "barrel_attempts": self._barrel_attempts,
-            "rows": [views.copy_json(row) for row in self._rows],
+            "rows": [json_copy(row) for row in self._rows],
             "start_totals": list(self._start_totals),
             "earlier_deals": self._earlier_deals,
             "winner": self._winner,
-            "last_deal": views.copy_json(self._last_deal),
+            "last_deal": json_copy(self._last_deal),
             "phase": self._phase,
             "to_act": self._to_act,
             "hands": list(self._hands),
@@ -531,7 +546,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "taken": list(self._taken),
             "tricks": list(self._tricks),
             "marriages": list(self._marriages),
-            "announcements": views.copy_json(self._announcements),
+            "announcements": json_copy(self._announcements),
             "tricks_played": self._tricks_played,
             "played": [[list(e) for e in trick] for trick in self._played],
             "played_winners": list(self._played_winners),
@@ -549,12 +564,12 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._bolts = list(data["bolts"])
         game._barrel_seat = data["barrel_seat"]
         game._barrel_attempts = data["barrel_attempts"]
-        game._rows = [views.copy_json(row) for row in data["rows"]]
+        game._rows = [json_copy(row) for row in data["rows"]]
         game._start_totals = list(data["start_totals"])
         game._earlier_deals = data["earlier_deals"]
         game._winner = data["winner"]
         game.is_over = game._winner is not None
-        game._last_deal = views.copy_json(data["last_deal"])
+        game._last_deal = json_copy(data["last_deal"])
         game._phase = data["phase"]
         game._to_act = data["to_act"]
         game._hands = list(data["hands"])
@@ -578,7 +593,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._taken = list(data["taken"])
         game._tricks = list(data["tricks"])
         game._marriages = list(data["marriages"])
-        game._announcements = views.copy_json(data["announcements"])
+        game._announcements = json_copy(data["announcements"])
         game._tricks_played = data["tricks_played"]
         game._played = [[list(e) for e in trick] for trick in data["played"]]
         game._played_winners = list(data["played_winners"])

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine.base import JsonDict
 from bot.engine.thousand.rules import ThousandConventions
 from bot.engine.tricks import NO_TRUMP
+
+if TYPE_CHECKING:
+    from bot.engine.thousand.view import Announcement
 
 __all__ = [
     "AUCTION",
@@ -87,7 +90,7 @@ class DealState:
         self._taken = [0] * n
         self._tricks = [0] * n
         self._marriages = [0] * n
-        self._announcements: list[JsonDict] = []
+        self._announcements: list[Announcement] = []
         self._tricks_played = 0
         # Completed tricks of this deal and who won each: what a seat with a good
         # memory knows, so bot players can reason from the view alone.

@@ -1,10 +1,10 @@
-"""What one seat (or the whole table) may see of a Thousand game, as JSON data."""
+"""What one seat (or the whole table) may see of a Thousand game, as typed JSON data."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict, cast, final
 
-from bot.engine.base import JsonDict
+from bot.engine.base import Call, ConventionsJson, PlayedCard, Trick, json_copy
 from bot.engine.cards import popcount
 from bot.engine.thousand.codes import CARD_CODES
 from bot.engine.thousand.rules import GOLDEN_DEALS
@@ -12,9 +12,193 @@ from bot.engine.thousand.rules import GOLDEN_DEALS
 if TYPE_CHECKING:
     from bot.engine.thousand.game import ThousandGame
 
-__all__ = ["build", "codes", "copy_json"]
+__all__ = [
+    "AceMarriage",
+    "Announcement",
+    "BarrelEvent",
+    "BarrelSeat",
+    "DealSummary",
+    "Gift",
+    "LastDeal",
+    "Marriage",
+    "Redeal",
+    "RedealSummary",
+    "Talon",
+    "ThousandBriefView",
+    "ThousandView",
+    "build",
+    "codes",
+]
 
 SUIT_CODES = "SCDH"
+
+
+class Marriage(TypedDict):
+    """A marriage declared by leading one of its cards: it names the trump."""
+
+    seat: int
+    kind: Literal["marriage"]
+    cards: list[str]
+    points: int
+    suit: str
+
+
+class AceMarriage(TypedDict):
+    """All four aces declared by leading one of them (a convention)."""
+
+    seat: int
+    kind: Literal["ace_marriage"]
+    cards: list[str]
+    points: int
+
+
+Announcement = Marriage | AceMarriage
+
+
+class Gift(TypedDict):
+    """A card given away after the talon, and the seat that got it."""
+
+    seat: int
+    card: str
+
+
+class _TalonSeenByAll(TypedDict):
+    count: int
+    cards: list[str] | None
+    taken_by: int | None
+
+
+class Talon(_TalonSeenByAll, total=False):
+    """A talon: ``cards`` when shown (else ``None``), ``taken_by`` its taker; one taken
+    face down holds, in its taker's view only, the cards they picked up (``seen``)."""
+
+    seen: list[str]
+
+
+class BarrelSeat(TypedDict):
+    """A seat's place on the barrel: ``on`` it, and the attempts it has used there."""
+
+    on: bool
+    attempts: int
+
+
+class Redeal(TypedDict):
+    """Who asked for the redeal that started this deal, and why (``"nines"``,
+    ``"points"``, ``"talon"``)."""
+
+    reason: Literal["asked"]
+    seat: int
+    why: str | None
+
+
+class BarrelEvent(TypedDict):
+    """What the barrel did to a seat in a deal (``"climbed"``, ``"fell_off"``...)."""
+
+    seat: int
+    event: str
+
+
+class BarrelState(TypedDict):
+    """Who sits on the barrel after a deal (``None``: nobody), and their attempts."""
+
+    seat: int | None
+    attempts: int
+
+
+@final
+class DealSummary(TypedDict):
+    """The last deal that was played out, as it was scored."""
+
+    deal_no: int
+    redeal: Literal[False]
+    bidder: int
+    contract: int
+    result: str
+    outcome: str
+    conceded: bool
+    points: list[int]
+    written: list[int]
+    marks: list[str]
+    stood_still: list[bool]
+    bolts: list[int]
+    bolt_penalties: list[int]
+    bolt_counts: list[int]
+    on_barrel: list[bool]
+    barrel: BarrelState
+    barrel_seat: int | None
+    barrel_attempts: int
+    barrel_events: list[BarrelEvent]
+    dump_truck: list[int]
+    golden: bool
+    bid: int | None
+    dealer: int
+    trump: str | None
+    marriages: list[int]
+    deltas: list[int]
+    last_trick: Trick | None
+
+
+@final
+class RedealSummary(TypedDict):
+    """The last deal, dealt again at a player's asking: it scored nothing."""
+
+    deal_no: int
+    redeal: Literal[True]
+    asked_by: int
+    why: str | None
+    written: list[int]
+    deltas: list[int]
+    marks: list[str]
+
+
+LastDeal = DealSummary | RedealSummary
+
+
+class ThousandBriefView(TypedDict):
+    """What a seat sees now, without the deal's history (``view(seat, brief=True)``)."""
+
+    game: Literal["thousand"]
+    seats: int
+    seat: int | None
+    deal_no: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: list[str]
+    legal: list[str]
+    hand_sizes: list[int]
+    trump: str | None
+    trick: list[PlayedCard]
+    last_trick: Trick | None
+    first_lead_done: bool
+    gifts: list[Gift]
+    tricks_taken: list[int]
+    points: list[int]
+    auction: list[Call]
+    barrel_opening: bool
+    auto_passed: list[int]
+    bidder: int | None
+    bid: int | None
+    contract: int | None
+    totals: list[int]
+    announcements: list[Announcement]
+    winner: int | None
+    talons: list[Talon]
+    to_receive: list[int]
+    redeal_askers: list[int]
+    redeal_reason: str | None
+    bolts: list[int]
+    barrel: list[BarrelSeat]
+    golden: bool
+    redeal: Redeal | None
+
+
+class ThousandView(ThousandBriefView):
+    """The whole view: also the deal's tricks so far, the last deal and the conventions."""
+
+    played: list[Trick]
+    last_deal: LastDeal | None
+    conventions: ConventionsJson
 
 
 def codes(mask: int) -> list[str]:
@@ -27,26 +211,31 @@ def codes(mask: int) -> list[str]:
     return out
 
 
-def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> JsonDict:
+def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> ThousandBriefView:
     g = game
     view = _brief(g, seat, seat is not None and 0 <= seat < g._n)
     if brief:
         return view
     g._write_rows()  # the last deal's summary is written when first read
-    view["played"] = [
-        {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
-        for trick, w in zip(g._played, g._played_winners, strict=True)
-    ]
-    view["last_deal"] = _last_deal(g._last_deal)
-    view["conventions"] = g.conventions_json()
-    return view
+    full: ThousandView = {
+        **view,
+        "played": [
+            {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
+            for trick, w in zip(g._played, g._played_winners, strict=True)
+        ],
+        # the summary is written from the scoresheet's notes, untyped: its shape is
+        # what :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
+        "last_deal": cast("LastDeal | None", json_copy(g._last_deal)),
+        "conventions": g.conventions_json(),
+    }
+    return full
 
 
-def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
+def _brief(g: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView:
     """The view without its history keys; ``own``: ``seat`` is a seat at the table."""
     n = g._n
     return {
-        "game": g.name,
+        "game": "thousand",
         "seats": n,
         "seat": seat,
         "deal_no": g.deal_no,
@@ -62,7 +251,7 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
         "trick": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._trick],
         "last_trick": (
             None
-            if g._last_trick is None
+            if g._last_trick is None or g._last_winner is None
             else {
                 "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._last_trick],
                 "winner": g._last_winner,
@@ -80,7 +269,7 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
         "bid": g._high,
         "contract": g._contract,
         "totals": list(g._totals),
-        "announcements": [dict(a, cards=list(a["cards"])) for a in g._announcements],
+        "announcements": json_copy(g._announcements),
         "winner": g._winner,
         "talons": _talons(g, seat if own else None),
         "to_receive": (
@@ -104,7 +293,7 @@ def _brief(g: ThousandGame, seat: int | None, own: bool) -> JsonDict:
     }
 
 
-def _redeal(g: ThousandGame) -> JsonDict | None:
+def _redeal(g: ThousandGame) -> Redeal | None:
     """Who asked for the redeal that started this deal, as Deberts tells of its redeals.
 
     A redeal writes no scoresheet row, so nothing else tells the table why the deal
@@ -116,7 +305,7 @@ def _redeal(g: ThousandGame) -> JsonDict | None:
     return None
 
 
-def _gifts(g: ThousandGame, seat: int | None) -> list[JsonDict]:
+def _gifts(g: ThousandGame, seat: int | None) -> list[Gift]:
     """The give-away as ``seat`` knows it: the bidder all of it, a receiver their card."""
     return [
         {"seat": target, "card": CARD_CODES[card]}
@@ -125,14 +314,14 @@ def _gifts(g: ThousandGame, seat: int | None) -> list[JsonDict]:
     ]
 
 
-def _talons(g: ThousandGame, seat: int | None) -> list[JsonDict]:
+def _talons(g: ThousandGame, seat: int | None) -> list[Talon]:
     """The talons as ``seat`` knows them: one taken face down (``cards`` None) holds for
     its taker the cards they picked up, under ``seen``."""
-    out = []
+    out: list[Talon] = []
     for index, talon in enumerate(g._talons):
         taken = g._talon_taken == index
         shown = taken and g._talon_shown
-        entry: JsonDict = {
+        entry: Talon = {
             "count": popcount(talon),
             "cards": codes(talon) if shown else None,
             "taken_by": g._bidder if taken else None,
@@ -141,16 +330,3 @@ def _talons(g: ThousandGame, seat: int | None) -> list[JsonDict]:
             entry["seen"] = codes(talon)
         out.append(entry)
     return out
-
-
-def _last_deal(last: JsonDict | None) -> JsonDict | None:
-    return None if last is None else copy_json(last)
-
-
-def copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists and scalars)."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_json(v) for v in value]
-    return value
