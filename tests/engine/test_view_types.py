@@ -118,7 +118,8 @@ TYPES = {
 
 
 @pytest.mark.parametrize(
-    ("name", "seats"), [("deberts", 3), ("deberts", 2), ("thousand", 3), ("thousand", 2)]
+    ("name", "seats"),
+    [("deberts", 3), ("deberts", 2), ("thousand", 4), ("thousand", 3), ("thousand", 2)],
 )
 def test_views_of_random_games_have_their_declared_shape(name: str, seats: int) -> None:
     full, brief, conventions, shapes = TYPES[name]

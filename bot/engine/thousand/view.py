@@ -130,6 +130,8 @@ class DealSummary(TypedDict):
     barrel_events: list[BarrelEvent]
     dump_truck: list[int]
     golden: bool
+    sitting_out: int | None
+    talon_points: int | None
     bid: int | None
     dealer: int
     trump: str | None
@@ -162,6 +164,8 @@ class ThousandBriefView(TypedDict):
     seat: int | None
     deal_no: int
     dealer: int
+    sitting_out: int | None
+    """Four players: the dealer, who sits the deal out (``None`` with two or three)."""
     phase: str
     to_act: int | None
     hand: list[str]
