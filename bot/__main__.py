@@ -25,7 +25,7 @@ async def main(settings: Settings) -> None:
     bot = make_bot(settings)
     app = await create_app(
         bot,
-        settings.database_path,
+        settings.database,
         default_locale=settings.default_locale,
         default_timer=settings.turn_timer,
         update_workers=settings.update_workers,

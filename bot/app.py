@@ -68,7 +68,7 @@ class App:
 
 async def create_app(
     bot: Bot,
-    database_path: Path | str,
+    database: Path | str,
     *,
     default_locale: str = "ru",
     default_timer: int = 0,
@@ -81,7 +81,8 @@ async def create_app(
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
-    """``update_workers``: updates handled at once (see :mod:`bot.telegram.polling`);
+    """``database``: a database URL, or the path of a SQLite file;
+    ``update_workers``: updates handled at once (see :mod:`bot.telegram.polling`);
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
     (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
@@ -93,7 +94,7 @@ async def create_app(
         game_class(name)
         for level in LEVELS:
             policy_for(name, level)
-    db = await open_database(database_path)
+    db = await open_database(database)
     people = PeopleRepo(db)
     table_repo = TableRepo(db)
     i18n = make_i18n(default_locale)

@@ -8,17 +8,30 @@ from pathlib import Path
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "load_settings"]
+__all__ = ["DatabaseSettings", "Settings", "load_settings"]
 
 _TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{10,}$")
 
 
-class Settings(BaseSettings):
+class DatabaseSettings(BaseSettings):
+    """Where the data is: all that ``python -m bot.db`` needs."""
+
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
+    database_url: str | None = None
+    """``sqlite+aiosqlite:///<path>`` or ``postgresql+psycopg://user:password@host/db``;
+    unset: the SQLite file at ``database_path``."""
+    database_path: Path = Path("data/bot.sqlite3")
+
+    @property
+    def database(self) -> str:
+        """The database's URL: ``DATABASE_URL``, else the SQLite file at ``DATABASE_PATH``."""
+        return self.database_url or f"sqlite+aiosqlite:///{self.database_path}"
+
+
+class Settings(DatabaseSettings):
     bot_token: SecretStr
     telegram_api_url: str = "https://api.telegram.org"
-    database_path: Path = Path("data/bot.sqlite3")
     default_locale: str = Field(default="ru", pattern=r"^(ru|en)$")
     log_level: str = Field(default="INFO", pattern=r"(?i)^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
     turn_timer: int = Field(default=90, ge=0, le=3600)

@@ -89,7 +89,14 @@ class BotProcess:
             key: value
             for key, value in os.environ.items()
             if key.upper()
-            not in {"BOT_TOKEN", "TELEGRAM_API_URL", "DATABASE_PATH", "TURN_TIMER", "LOG_LEVEL"}
+            not in {
+                "BOT_TOKEN",
+                "TELEGRAM_API_URL",
+                "DATABASE_URL",
+                "DATABASE_PATH",
+                "TURN_TIMER",
+                "LOG_LEVEL",
+            }
         }
         env.update(
             BOT_TOKEN=self.token,

@@ -1,78 +1,161 @@
-"""One aiosqlite connection in WAL mode, migrated on open.
+"""The database: a SQLAlchemy async engine on SQLite (the default) or PostgreSQL.
 
-aiosqlite runs each call on its own thread, and every call is a hand-over to that
-thread and back, which under load waits for the event loop's thread to let go.
-So each method here is one call: the connection is in autocommit mode (every
-statement is committed as it runs, as before each write was committed at once),
-and rows come back with the statement that found them.
+``DATABASE_URL`` chooses: ``sqlite+aiosqlite:///data/bot.sqlite3`` (the default, a file
+beside the bot) or ``postgresql+psycopg://user:password@host/dbname``. The schema is
+brought up to date on open (:mod:`bot.db.migrations`).
+
+Every statement the repositories run is committed as it runs (the engine is in
+autocommit mode): each is one change that stands on its own, and a transaction
+around it would cost SQLite two more hand-overs to its thread and PostgreSQL two more
+round trips.
+
+SQLite has one connection: it has one writer anyway, and statements run in the order
+they were asked for, so a read asked for after a write reads what it wrote (the
+repositories' memory relies on it). WAL mode lets another process read meanwhile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from bot.db.migrations import MIGRATIONS
+from bot.db import migrations
 
-__all__ = ["Database", "open_database"]
+__all__ = ["DEFAULT_URL", "Database", "database_url", "open_database"]
+
+DEFAULT_URL = "sqlite+aiosqlite:///data/bot.sqlite3"
+_ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+pysqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+psycopg",
+    "postgresql": "postgresql+psycopg",
+    "postgresql+psycopg2": "postgresql+psycopg",
+}
+"""URLs as hosting services hand them out, and the async driver each means here."""
+_MIGRATION_LOCK = 0x6361_7264
+"""The PostgreSQL advisory lock held while migrating: replicas starting at once
+migrate one after another (the later ones find nothing left to do)."""
+_SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA busy_timeout=5000",
+    # After a checkpoint the WAL file keeps its largest size unless capped; busy hours
+    # would otherwise leave tens of megabytes of stale log on disk.
+    "PRAGMA journal_size_limit=4194304",
+)
+
+
+def database_url(target: str | Path) -> sa.URL:
+    """The URL ``target`` names: a URL, or the path of a SQLite file."""
+    if isinstance(target, Path) or "://" not in target:
+        return sa.URL.create("sqlite+aiosqlite", database=str(target))
+    url = sa.make_url(target)
+    return url.set(drivername=_ASYNC_DRIVERS.get(url.drivername, url.drivername))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in _SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def _make_engine(url: sa.URL, **options: Any) -> AsyncEngine:
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, **options)
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(url, **options)
+
+
+async def _migrate(url: sa.URL) -> None:
+    """Bring the schema up to date in one transaction, on a connection of its own."""
+    engine = _make_engine(url, poolclass=sa.NullPool)
+    if url.get_backend_name() == "sqlite":
+        # Python's sqlite3 does not begin a transaction before DDL: begin one by hand,
+        # so a step (a batch copy of a table included) is applied whole or not at all
+        @event.listens_for(engine.sync_engine, "connect")
+        def _no_implicit_begin(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _begin(conn: sa.Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    try:
+        async with engine.begin() as conn:
+            if url.get_backend_name() == "postgresql":
+                await conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+            await conn.run_sync(migrations.upgrade)
+    finally:
+        await engine.dispose()
 
 
 class Database:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    """The engine the repositories run their statements on."""
 
-    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        rows = await self.conn.execute_fetchall(sql, params)
-        return next(iter(rows), None)
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        """``sqlite`` or ``postgresql``."""
 
-    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        return list(await self.conn.execute_fetchall(sql, params))
+    def connect(self) -> AsyncConnection:
+        return self.engine.connect()
 
-    async def write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
-        """Run one statement, committed as it runs."""
-        await self.conn.execute_fetchall(sql, params)
+    async def fetchall(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
+        """Rows (as mappings) of a plain SQL query: for tests and one-off looks."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.text(sql), dict(params or {}))
+            return list(result.mappings())
 
-    async def insert(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        """Run one ``INSERT``, committed as it runs; the new row's id."""
-        row = await self.conn.execute_insert(sql, params)
-        return int(row[0]) if row else 0
+    async def fetchone(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
-    async def schema_version(self) -> int:
-        row = await self.fetchone("SELECT version FROM schema_version")
-        return int(row[0]) if row else 0
+    async def write(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
+        """Run one plain SQL statement, committed as it runs."""
+        async with self.engine.connect() as conn:
+            await conn.execute(sa.text(sql), dict(params or {}))
+
+    async def schema_version(self) -> str | None:
+        """The last migration step the database has run."""
+        async with self.engine.connect() as conn:
+            return await conn.run_sync(migrations.current)
 
     async def close(self) -> None:
-        await self.conn.close()
+        await self.engine.dispose()
 
 
-async def _migrate(db: Database) -> None:
-    await db.conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    current = await db.schema_version()
-    if current == 0 and await db.fetchone("SELECT 1 FROM schema_version") is None:
-        await db.conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-    for number, script in enumerate(MIGRATIONS, start=1):
-        if number <= current:
-            continue
-        # executescript commits first, so each step is applied and recorded on its own
-        await db.conn.executescript(
-            f"BEGIN;\n{script}\nUPDATE schema_version SET version = {number};\nCOMMIT;"
-        )
-    await db.conn.commit()
+async def open_database(target: str | Path, *, pool_size: int = 10) -> Database:
+    """The database at ``target`` (a URL, or a SQLite file's path), migrated.
 
-
-async def open_database(path: Path | str) -> Database:
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    conn.row_factory = aiosqlite.Row
-    await conn.execute("PRAGMA journal_mode=WAL")
-    await conn.execute("PRAGMA synchronous=NORMAL")
-    await conn.execute("PRAGMA busy_timeout=5000")
-    # After a checkpoint the WAL file keeps its largest size unless capped; busy hours
-    # would otherwise leave tens of megabytes of stale log on disk.
-    await conn.execute("PRAGMA journal_size_limit=4194304")
-    db = Database(conn)
-    await _migrate(db)
-    return db
+    ``pool_size``: PostgreSQL connections kept open (as many again may be opened
+    for a burst); SQLite has one.
+    """
+    url = database_url(target)
+    await _migrate(url)
+    if url.get_backend_name() == "sqlite":
+        options: dict[str, Any] = {
+            "pool_size": 1,
+            "max_overflow": 0,
+            # nothing to roll back in autocommit mode: a hand-over to SQLite's thread saved
+            "pool_reset_on_return": None,
+        }
+    else:
+        options = {
+            "pool_size": pool_size,
+            "max_overflow": pool_size,
+            "pool_timeout": 30,
+            # a managed server closes idle connections after a while: open them anew
+            "pool_recycle": 1800,
+            "pool_pre_ping": True,
+        }
+    engine = _make_engine(url, isolation_level="AUTOCOMMIT", **options)
+    return Database(engine)

@@ -80,6 +80,11 @@ class TableRecord:
     reminders: dict[int, int] = field(default_factory=dict)
     """The turn reminder each player has in their chat (user id: message id), deleted
     once the turn is over: kept here, a restart does not leave one behind."""
+    stored_version: int | None = field(default=None, compare=False, repr=False)
+    """The version the stored row had when this record was read or last saved (``None``:
+    not read from the database). Saving the game's side checks the row still has it,
+    so a writer holding an older read fails (:class:`~bot.db.repo.StaleTable`) instead
+    of overwriting a change made since."""
 
     @property
     def is_open(self) -> bool:

@@ -3,33 +3,44 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-import aiosqlite
+import sqlalchemy as sa
+from sqlalchemy.engine import RowMapping
 
 from bot import jsonio
 from bot.bounded import keep
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.db.schema import chats, tables, users
 
-__all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "TableRepo"]
+__all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "StaleTable", "TableRepo"]
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 KEEP_ROWS = 4096
-"""Rows of open tables kept in memory: past that, the one written or read from SQLite
-least recently goes (a table left open and idle is read again)."""
+"""Rows of open tables kept in memory: past that, the one written or read from the
+database least recently goes (a table left open and idle is read again)."""
 KEEP_PEOPLE = 65536
 """Users, and group chats, whose details are kept in memory: past that, the one kept or
 changed least recently goes."""
-_SQLITE_INTEGERS = range(-(2**63), 2**63)
+_INTEGERS = range(-(2**63), 2**63)
+"""What a 64-bit id column holds (SQLite's INTEGER, PostgreSQL's BIGINT)."""
 
 
-def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
+class StaleTable(RuntimeError):
+    """A save of a table whose stored row has moved on since the record was read."""
+
+    def __init__(self, table_id: int, version: int | None) -> None:
+        super().__init__(f"table {table_id} changed since it was read at version {version}")
+        self.table_id = table_id
+
+
+def _record(row: Mapping[Any, Any]) -> TableRecord:
     return TableRecord(
         id=row["id"],
         chat_id=row["chat_id"],
@@ -51,6 +62,7 @@ def _record(row: aiosqlite.Row | dict[str, Any]) -> TableRecord:
         remind_at=row["remind_at"],
         timeouts={int(k): v for k, v in jsonio.loads(row["timeouts"]).items()},
         reminders={int(k): v for k, v in jsonio.loads(row["reminders"]).items()},
+        stored_version=row["version"],
     )
 
 
@@ -92,15 +104,94 @@ _STATE_COLUMNS = (
     "timeouts",
 )
 _SHOWN_COLUMNS = ("chat_id", "table_msg_id", "hand_msgs", "reminders")
+_T = tables.c
 
 
 def _values(record: TableRecord, columns: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(_WRITTEN[column](record) for column in columns)
 
 
+def _params(columns: tuple[str, ...], values: tuple[Any, ...]) -> dict[str, Any]:
+    return {f"new_{c}": v for c, v in zip(columns, values, strict=True)}
+
+
+def _new(columns: tuple[str, ...]) -> dict[str, Any]:
+    return {c: sa.bindparam(f"new_{c}", type_=tables.c[c].type) for c in (*columns, "updated_at")}
+
+
+# Statements are built once: SQLAlchemy then finds each compiled in its cache at once.
+_INSERT = sa.insert(tables).values({**_new(_COLUMNS), "created_at": sa.bindparam("new_updated_at")})
+_GET = sa.select(tables).where(_T.id == sa.bindparam("id"))
+_POSTPONE = (
+    sa.update(tables)
+    .where(_T.id == sa.bindparam("key_id"), _T.deadline.is_not(None))
+    .values(
+        deadline=sa.case(
+            (_T.deadline > sa.bindparam("when"), _T.deadline), else_=sa.bindparam("when")
+        ),
+        remind_at=None,
+        updated_at=sa.bindparam("now"),
+    )
+)
+_OPEN_IN_CHAT = (
+    sa.select(tables)
+    .where(_T.chat_id == sa.bindparam("chat_id"), _T.status.in_(_OPEN))
+    .order_by(_T.id.desc())
+    .limit(1)
+)
+_LATEST_IN_CHAT = (
+    sa.select(tables)
+    .where(_T.chat_id == sa.bindparam("chat_id"), _T.state.is_not(None))
+    .order_by(_T.id.desc())
+    .limit(1)
+)
+_TIMED = (_T.deadline.is_not(None), _T.status.in_(_OPEN))
+_NEXT_DUE = sa.select(
+    sa.func.min(sa.case((_T.remind_at < _T.deadline, _T.remind_at), else_=_T.deadline))
+).where(*_TIMED, _T.id.not_in(sa.bindparam("skip", expanding=True)))
+_DUE = (
+    sa.select(_T.id)
+    .where(*_TIMED, sa.or_(_T.deadline <= sa.bindparam("now"), _T.remind_at <= sa.bindparam("now")))
+    .order_by(_T.id)
+)
+_OPEN_IDS_IN_CHAT = sa.select(_T.id).where(
+    _T.chat_id == sa.bindparam("chat_id"), _T.status.in_(_OPEN)
+)
+_UNFINISHED = (
+    sa.select(_T.id)
+    .where(
+        sa.or_(
+            _T.status == TableStatus.PLAYING.value,
+            sa.and_(_T.status == TableStatus.FINISHED.value, _T.unposted_from.is_not(None)),
+        )
+    )
+    .order_by(_T.id)
+)
+_SEATED = {
+    # a seat of the user's in the seats' JSON, however an earlier version spaced it
+    "sqlite": sa.text(
+        "EXISTS (SELECT 1 FROM json_each(tables.seats)"
+        " WHERE json_extract(value, '$.user_id') = :user_id)"
+    ),
+    "postgresql": sa.text("CAST(tables.seats AS JSONB) @> CAST(:seats AS JSONB)"),
+}
+
+
 @cache
-def _update_sql(columns: tuple[str, ...]) -> str:
-    return f"UPDATE tables SET {', '.join(f'{c}=?' for c in columns)}, updated_at=? WHERE id=?"
+def _update(columns: tuple[str, ...], checked: bool) -> sa.Update:
+    stmt = sa.update(tables).where(_T.id == sa.bindparam("key_id"))
+    if checked:
+        stmt = stmt.where(_T.version == sa.bindparam("stored_version"))
+    return stmt.values(_new(columns))
+
+
+@cache
+def _playing_with(dialect: str) -> sa.Select[Any]:
+    return (
+        sa.select(tables)
+        .where(_T.status == TableStatus.PLAYING.value, _SEATED[dialect])
+        .order_by(_T.id)
+    )
 
 
 class TableRepo:
@@ -108,54 +199,76 @@ class TableRepo:
         self.db = db
         self._rows: dict[int, dict[str, Any]] = {}
         """The rows of open tables as last read or written. This process is the only
-        writer, so a press finds its table without a trip to SQLite's thread."""
+        writer, so a press finds its table without a trip to the database."""
         self._writes = 0
-        """Writes begun so far: a row read from SQLite is kept only if none began meanwhile."""
+        """Writes begun so far: a row read from the database is kept only if none began
+        meanwhile."""
+
+    async def _execute(self, stmt: sa.Executable, params: dict[str, Any]) -> sa.CursorResult[Any]:
+        async with self.db.connect() as conn:
+            return await conn.execute(stmt, params)
+
+    async def _mappings(self, stmt: sa.Executable, params: dict[str, Any]) -> list[RowMapping]:
+        return list((await self._execute(stmt, params)).mappings())
+
+    async def _ids(self, stmt: sa.Executable, params: dict[str, Any]) -> list[int]:
+        return [int(i) for i in (await self._execute(stmt, params)).scalars()]
 
     async def create(self, record: TableRecord) -> TableRecord:
-        now = time.time()
         values = _values(record, _COLUMNS)
-        record.id = await self.db.insert(
-            f"INSERT INTO tables ({', '.join(_COLUMNS)}, created_at, updated_at)"
-            f" VALUES ({', '.join('?' * (len(_COLUMNS) + 2))})",
-            (*values, now, now),
-        )
+        params = {**_params(_COLUMNS, values), "new_updated_at": time.time()}
+        result = await self._execute(_INSERT, params)
+        key = result.inserted_primary_key
+        assert key is not None
+        record.id = int(key[0])
+        record.stored_version = record.version
         self._remember(record.id, _COLUMNS, values)
         return record
 
     async def save(self, record: TableRecord) -> None:
-        await self._update(record, _COLUMNS)
+        """The whole record; refused (:class:`StaleTable`) if the stored row has moved on
+        since the record was read."""
+        await self._save(record, _COLUMNS, checked=True)
 
     async def save_state(self, record: TableRecord) -> None:
         """The game's side of the record, leaving the message ids to :meth:`save_shown`:
-        a move is saved while its table's messages may still be on their way."""
-        await self._update(record, _STATE_COLUMNS)
+        a move is saved while its table's messages may still be on their way. Refused
+        (:class:`StaleTable`) if the stored row has moved on since the record was read."""
+        await self._save(record, _STATE_COLUMNS, checked=True)
 
     async def save_shown(self, record: TableRecord) -> None:
-        """Where the table's messages are: its chat, the table message, each hand."""
-        await self._update(record, _SHOWN_COLUMNS)
+        """Where the table's messages are: its chat, the table message, each hand.
+
+        Not checked against the version: moves go on being saved while the messages
+        are on their way, and only the one showing them writes these columns."""
+        await self._save(record, _SHOWN_COLUMNS, checked=False)
 
     async def postpone(self, table_id: int, when: float) -> None:
         """Put a running deadline off to ``when`` at the earliest, with no reminder before.
         The row is not read: this is what a table gets whose timer failed, and the row
         may be one that cannot be read."""
         self._writes += 1
-        self._rows.pop(table_id, None)  # read again, as SQLite has it, when next needed
-        await self.db.write(
-            "UPDATE tables SET deadline=MAX(deadline, ?), remind_at=NULL, updated_at=?"
-            " WHERE id=? AND deadline IS NOT NULL",
-            (when, time.time(), table_id),
-        )
+        self._rows.pop(table_id, None)  # read again, as stored, when next needed
+        await self._execute(_POSTPONE, {"key_id": table_id, "when": when, "now": time.time()})
 
-    async def _update(self, record: TableRecord, columns: tuple[str, ...]) -> None:
+    async def _save(self, record: TableRecord, columns: tuple[str, ...], *, checked: bool) -> None:
         table_id, values = record.id, _values(record, columns)
+        checked = checked and record.stored_version is not None
+        params = {**_params(columns, values), "new_updated_at": time.time(), "key_id": table_id}
+        if checked:
+            params["stored_version"] = record.stored_version
         self._writes += 1
         try:
-            await self.db.write(_update_sql(columns), (*values, time.time(), table_id))
+            result = await self._execute(_update(columns, checked), params)
         except BaseException:
-            # the statement may have run or not: the next read asks SQLite
+            # the statement may have run or not: the next read asks the database
             self._rows.pop(table_id, None)
             raise
+        if checked and result.rowcount == 0:
+            self._rows.pop(table_id, None)
+            raise StaleTable(table_id, record.stored_version)
+        if "version" in columns:
+            record.stored_version = record.version
         self._remember(table_id, columns, values)
 
     def _remember(self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]) -> None:
@@ -169,82 +282,56 @@ class TableRepo:
             keep(self._rows, table_id, row, KEEP_ROWS)
 
     async def get(self, table_id: int) -> TableRecord | None:
-        if table_id not in _SQLITE_INTEGERS:
-            return None  # a forged id SQLite cannot even hold
+        if table_id not in _INTEGERS:
+            return None  # a forged id no id column can even hold
         row = self._rows.get(table_id)
         if row is not None:
             return _record(row)
         writes = self._writes
-        found = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
-        if found is None:
+        found = await self._mappings(_GET, {"id": table_id})
+        if not found:
             return None
-        if found["status"] in _OPEN and writes == self._writes:
-            row = {key: found[key] for key in ("id", *_COLUMNS)}
+        if found[0]["status"] in _OPEN and writes == self._writes:
+            row = {key: found[0][key] for key in ("id", *_COLUMNS)}
             keep(self._rows, table_id, row, KEEP_ROWS)
-        return _record(found)
+        return _record(found[0])
 
     async def open_in_chat(self, chat_id: int) -> TableRecord | None:
-        row = await self.db.fetchone(
-            "SELECT * FROM tables WHERE chat_id=? AND status IN (?,?) ORDER BY id DESC LIMIT 1",
-            (chat_id, *_OPEN),
-        )
-        return _record(row) if row else None
+        rows = await self._mappings(_OPEN_IN_CHAT, {"chat_id": chat_id})
+        return _record(rows[0]) if rows else None
 
     async def latest_in_chat(self, chat_id: int) -> TableRecord | None:
         """The table being played, else the last one played to the end or stopped mid-game
         (a lobby opened since has no scores yet)."""
-        row = await self.db.fetchone(
-            "SELECT * FROM tables WHERE chat_id=? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
-            (chat_id,),
-        )
-        return _record(row) if row else None
+        rows = await self._mappings(_LATEST_IN_CHAT, {"chat_id": chat_id})
+        return _record(rows[0]) if rows else None
 
     async def next_due(self, skip: Collection[int] = ()) -> float | None:
         """The earliest reminder or deadline of any open table but those in ``skip``."""
-        row = await self.db.fetchone(
-            "SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) FROM tables"
-            " WHERE deadline IS NOT NULL AND status IN (?,?)"
-            " AND id NOT IN (SELECT value FROM json_each(?))",
-            (*_OPEN, jsonio.dumps(list(skip))),
-        )
-        return float(row[0]) if row and row[0] is not None else None
+        result = await self._execute(_NEXT_DUE, {"skip": list(skip)})
+        due = result.scalar()
+        return float(due) if due is not None else None
 
     async def due(self, now: float) -> list[int]:
         """Open tables with a reminder or a deadline at or before ``now``."""
-        rows = await self.db.fetchall(
-            "SELECT id FROM tables WHERE deadline IS NOT NULL AND status IN (?,?)"
-            " AND (deadline <= ? OR remind_at <= ?) ORDER BY id",
-            (*_OPEN, now, now),
-        )
-        return [int(r[0]) for r in rows]
+        return await self._ids(_DUE, {"now": now})
 
     async def playing_with(self, user_id: int) -> list[TableRecord]:
         """Games in progress where ``user_id`` holds a seat."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM tables WHERE status=? AND EXISTS (SELECT 1 FROM json_each(seats)"
-            " WHERE json_extract(value, '$.user_id')=?) ORDER BY id",
-            (TableStatus.PLAYING.value, user_id),
-        )
+        params = {"user_id": user_id, "seats": jsonio.dumps([{"user_id": user_id}])}
+        rows = await self._mappings(_playing_with(self.db.dialect), params)
         return [_record(r) for r in rows]
 
     async def open_ids_in_chat(self, chat_id: int) -> list[int]:
-        rows = await self.db.fetchall(
-            "SELECT id FROM tables WHERE chat_id=? AND status IN (?,?)", (chat_id, *_OPEN)
-        )
-        return [int(r[0]) for r in rows]
+        return await self._ids(_OPEN_IDS_IN_CHAT, {"chat_id": chat_id})
 
     async def unfinished_ids(self) -> list[int]:
         """Tables in play, and finished ones whose last results may not be posted yet."""
-        rows = await self.db.fetchall(
-            "SELECT id FROM tables WHERE status=? OR (status=? AND unposted_from IS NOT NULL)"
-            " ORDER BY id",
-            (TableStatus.PLAYING.value, TableStatus.FINISHED.value),
-        )
-        return [int(r[0]) for r in rows]
+        return await self._ids(_UNFINISHED, {})
 
 
 class _Kept(Generic[K, V]):
-    """Values read from SQLite once and kept until a write of theirs begins.
+    """Values read from the database once and kept until a write of theirs begins.
 
     A read already under way when a write begins may have read the old value, so it
     is not kept; one begun after queues behind the write and reads what it wrote.
@@ -269,6 +356,31 @@ class _Kept(Generic[K, V]):
         self._values.pop(key, None)
 
 
+# ON CONFLICT … DO UPDATE reads the same in SQLite and PostgreSQL
+_SEEN_USER = sa.text(
+    "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES"
+    " (:user_id, :name, :tg_lang, :has_private)"
+    " ON CONFLICT (user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
+    " has_private=CASE WHEN excluded.has_private=1 THEN 1 ELSE users.has_private END,"
+    " blocked=CASE WHEN excluded.has_private=1 THEN 0 ELSE users.blocked END"
+)
+_USER = sa.select(users).where(users.c.user_id == sa.bindparam("user_id"))
+_BLOCKED = sa.update(users).where(users.c.user_id == sa.bindparam("key_user_id")).values(blocked=1)
+_USER_LANG = sa.text(
+    "INSERT INTO users (user_id, lang) VALUES (:user_id, :lang)"
+    " ON CONFLICT (user_id) DO UPDATE SET lang=excluded.lang"
+)
+_CHAT_LANG = sa.select(chats.c.lang).where(chats.c.chat_id == sa.bindparam("chat_id"))
+_MOVE_CHAT = sa.text(
+    "INSERT INTO chats (chat_id, lang) SELECT :new_chat_id, lang FROM chats"
+    " WHERE chat_id = :old_chat_id ON CONFLICT (chat_id) DO NOTHING"
+)
+_SET_CHAT_LANG = sa.text(
+    "INSERT INTO chats (chat_id, lang) VALUES (:chat_id, :lang)"
+    " ON CONFLICT (chat_id) DO UPDATE SET lang=excluded.lang"
+)
+
+
 class PeopleRepo:
     """Users (their language, whether they opened a private chat) and group chats' language."""
 
@@ -278,6 +390,10 @@ class PeopleRepo:
         # every update needs the language of whoever acts, or of the group it came from
         self._langs: _Kept[int, str | None] = _Kept()
         self._chat_langs: _Kept[int, str | None] = _Kept()
+
+    async def _execute(self, stmt: sa.Executable, params: dict[str, Any]) -> sa.CursorResult[Any]:
+        async with self.db.connect() as conn:
+            return await conn.execute(stmt, params)
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
@@ -289,16 +405,11 @@ class PeopleRepo:
         seen = (name, tg_lang, private or bool(known and known[2]))
         keep(self._seen, user_id, seen, KEEP_PEOPLE)
         self._langs.forget(user_id)
-        await self.db.write(
-            "INSERT INTO users (user_id, name, tg_lang, has_private) VALUES (?,?,?,?)"
-            " ON CONFLICT(user_id) DO UPDATE SET name=excluded.name, tg_lang=excluded.tg_lang,"
-            " has_private=MAX(users.has_private, excluded.has_private),"
-            " blocked=CASE WHEN excluded.has_private=1 THEN 0 ELSE users.blocked END",
-            (user_id, name, tg_lang, int(private)),
-        )
+        params = {"user_id": user_id, "name": name, "tg_lang": tg_lang, "has_private": int(private)}
+        await self._execute(_SEEN_USER, params)
 
-    async def user(self, user_id: int) -> aiosqlite.Row | None:
-        return await self.db.fetchone("SELECT * FROM users WHERE user_id=?", (user_id,))
+    async def user(self, user_id: int) -> RowMapping | None:
+        return (await self._execute(_USER, {"user_id": user_id})).mappings().first()
 
     async def has_private(self, user_id: int) -> bool:
         row = await self.user(user_id)
@@ -306,15 +417,11 @@ class PeopleRepo:
 
     async def set_blocked(self, user_id: int) -> None:
         self._seen.pop(user_id, None)
-        await self.db.write("UPDATE users SET blocked=1 WHERE user_id=?", (user_id,))
+        await self._execute(_BLOCKED, {"key_user_id": user_id})
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
         self._langs.forget(user_id)
-        await self.db.write(
-            "INSERT INTO users (user_id, lang) VALUES (?,?)"
-            " ON CONFLICT(user_id) DO UPDATE SET lang=excluded.lang",
-            (user_id, lang),
-        )
+        await self._execute(_USER_LANG, {"user_id": user_id, "lang": lang})
 
     async def user_lang(self, user_id: int) -> str | None:
         """The language the user chose, else their Telegram one (asked once per change)."""
@@ -327,23 +434,17 @@ class PeopleRepo:
 
     async def chat_lang(self, chat_id: int) -> str | None:
         async def read() -> str | None:
-            row = await self.db.fetchone("SELECT lang FROM chats WHERE chat_id=?", (chat_id,))
-            return row["lang"] if row else None
+            result = await self._execute(_CHAT_LANG, {"chat_id": chat_id})
+            lang: str | None = result.scalar()
+            return lang
 
         return await self._chat_langs.get(chat_id, read)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its language goes along."""
         self._chat_langs.forget(new_chat_id)
-        await self.db.write(
-            "INSERT OR IGNORE INTO chats (chat_id, lang) SELECT ?, lang FROM chats WHERE chat_id=?",
-            (new_chat_id, old_chat_id),
-        )
+        await self._execute(_MOVE_CHAT, {"new_chat_id": new_chat_id, "old_chat_id": old_chat_id})
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
         self._chat_langs.forget(chat_id)
-        await self.db.write(
-            "INSERT INTO chats (chat_id, lang) VALUES (?,?)"
-            " ON CONFLICT(chat_id) DO UPDATE SET lang=excluded.lang",
-            (chat_id, lang),
-        )
+        await self._execute(_SET_CHAT_LANG, {"chat_id": chat_id, "lang": lang})

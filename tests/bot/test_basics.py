@@ -50,9 +50,16 @@ def test_a_missing_token_stops_start_up_with_one_line(tmp_path: Path) -> None:
 def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BOT_TOKEN", "123456:ABCdefGHIjklMNOpqr")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
     settings = Settings()  # type: ignore[call-arg]
     assert settings.telegram_api_url == "https://api.telegram.org"
     assert settings.database_path == Path("data/bot.sqlite3")
+    assert settings.database == "sqlite+aiosqlite:///data/bot.sqlite3"
+    monkeypatch.setenv("DATABASE_PATH", "/srv/cards.sqlite3")
+    assert Settings().database == "sqlite+aiosqlite:////srv/cards.sqlite3"  # type: ignore[call-arg]
+    monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://cards@db/cards")
+    assert Settings().database == "postgresql+psycopg://cards@db/cards"  # type: ignore[call-arg]
     assert settings.default_locale == "ru"
     assert settings.turn_timer == 90
     assert settings.update_workers == 12 == WORKERS  # the setting and the app agree

@@ -1,138 +1,142 @@
-"""SQLite storage: WAL, versioned migrations, tables round-trip."""
+"""Storage: tables and people round-trip, on a SQLite file and on PostgreSQL alike."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import Seat, TableRecord, TableRepo, TableStatus, open_database
+from bot.db import Database, Seat, StaleTable, TableRecord, TableRepo, TableStatus, open_database
 from bot.db import repo as repo_module
-from bot.db.migrations import MIGRATIONS
 from bot.db.repo import PeopleRepo
 
 
-async def test_migrations_run_once_and_are_recorded(tmp_path: Path) -> None:
-    path = tmp_path / "nested" / "bot.sqlite3"
-    db = await open_database(path)
-    assert await db.schema_version() == len(MIGRATIONS)
-    row = await db.fetchone("PRAGMA journal_mode")
-    assert row is not None and row[0] == "wal"
-    await db.close()
-    again = await open_database(path)
-    assert await again.schema_version() == len(MIGRATIONS)
-    rows = await again.fetchall("SELECT version FROM schema_version")
-    assert len(rows) == 1
-    await again.close()
-
-
-async def test_a_database_of_an_earlier_schema_keeps_its_games(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    with closing(sqlite3.connect(path)) as old:
-        old.executescript(
-            "CREATE TABLE schema_version (version INTEGER NOT NULL);"
-            "INSERT INTO schema_version (version) VALUES (3);"
-            + "".join(MIGRATIONS[:3])
-            + "INSERT INTO tables (chat_id, game, status, host_id, seats, conventions, lang,"
-            " state, version, hand_msgs, created_at, updated_at) VALUES (-5, 'deberts',"
-            " 'playing', 1, '[]', '{}', 'en', '{\"game\":\"deberts\"}', 4, '{\"1\":11}', 0, 0);"
-        )
-
-    db = await open_database(path)
-    assert await db.schema_version() == len(MIGRATIONS)
-    record = await TableRepo(db).open_in_chat(-5)
-    await db.close()
-    assert record is not None
-    assert (record.state, record.version, record.hand_msgs) == ('{"game":"deberts"}', 4, {1: 11})
-    assert record.reminders == {}
-
-
-async def test_a_table_round_trips(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "bot.sqlite3")
-    repo = TableRepo(db)
+def table(chat_id: int = -5, **fields: object) -> TableRecord:
     record = TableRecord(
         id=0,
-        chat_id=-5,
+        chat_id=chat_id,
         game="deberts",
         status=TableStatus.PLAYING,
         host_id=1,
+        seats=[Seat("Ann", user_id=1)],
+        conventions={},
+        lang="ru",
+    )
+    for name, value in fields.items():
+        setattr(record, name, value)
+    return record
+
+
+def unreachable(tmp_path: Path) -> Database:
+    """A database that fails every statement: a file in a folder that does not exist."""
+    return Database(create_async_engine(f"sqlite+aiosqlite:///{tmp_path}/missing/bot.sqlite3"))
+
+
+async def test_a_table_round_trips(database_url: str) -> None:
+    db = await open_database(database_url)
+    repo = TableRepo(db)
+    record = table(
         seats=[Seat("Ann", user_id=1), Seat("Bot 1", bot="random")],
         conventions={"target": 301},
-        lang="ru",
         state='{"game":"deberts"}',
         version=7,
         table_msg_id=10,
         hand_msgs={1: 11},
         seed=3,
         reminders={1: 12},
+        chat_id=-1001234567890123,  # supergroups' ids need 64 bits
     )
     created = await repo.create(record)
     assert created.id > 0
     loaded = await repo.get(created.id)
     assert loaded == created
-    assert await repo.open_in_chat(-5) == created
+    assert await TableRepo(db).get(created.id) == created
+    assert await repo.open_in_chat(-1001234567890123) == created
     assert await repo.unfinished_ids() == [created.id]
     created.status = TableStatus.FINISHED
     await repo.save(created)
-    assert await repo.open_in_chat(-5) is None
-    assert await repo.latest_in_chat(-5) == created
+    assert await repo.open_in_chat(-1001234567890123) is None
+    assert await repo.latest_in_chat(-1001234567890123) == created
+    assert await repo.get(2**63) is None  # an id no column can hold: not looked up
     await db.close()
 
 
-async def test_every_write_is_committed_as_it_runs(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    db = await open_database(path)
+async def test_every_write_is_committed_as_it_runs(database_url: str) -> None:
+    db = await open_database(database_url)
     repo = TableRepo(db)
-    record = await repo.create(
-        TableRecord(
-            id=0,
-            chat_id=-5,
-            game="thousand",
-            status=TableStatus.PLAYING,
-            host_id=1,
-            seats=[Seat("Ann", user_id=1)],
-            conventions={},
-            lang="en",
-            state='{"game":"thousand"}',
-            version=1,
-        )
-    )
+    record = await repo.create(table(game="thousand", state='{"game":"thousand"}', version=1))
     record.version = 2
     await repo.save_state(record)
-    # another connection, as a restarted bot would open, sees both at once
-    with closing(sqlite3.connect(path)) as other:
-        rows = other.execute("SELECT id, version FROM tables").fetchall()
-    assert rows == [(record.id, 2)]
+    # another connection pool, as a restarted bot (or another process) would open, sees it
+    other = await open_database(database_url)
+    rows = await other.fetchall("SELECT id, version FROM tables")
+    assert [(r["id"], r["version"]) for r in rows] == [(record.id, 2)]
+    await other.close()
     await db.close()
 
 
-def _size(path: Path) -> int:
-    return path.stat().st_size
-
-
-async def test_the_wal_file_is_cut_back_after_a_busy_spell(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    db = await open_database(path)
-    await db.write("CREATE TABLE scratch (body BLOB)")
-    blob = b"x" * 4096
-    # One transaction must sit in the WAL whole, so the file grows past the cap.
-    await db.write("BEGIN")
-    await db.conn.executemany("INSERT INTO scratch VALUES (?)", [(blob,)] * 2400)
-    await db.write("COMMIT")
-    wal = Path(f"{path}-wal")
-    assert _size(wal) > 8 * 1024 * 1024
-    await db.fetchone("PRAGMA wal_checkpoint(PASSIVE)")
-    await db.write("DELETE FROM scratch WHERE rowid = 1")
-    assert _size(wal) <= 4 * 1024 * 1024
+async def test_a_writer_holding_an_older_read_fails_instead_of_overwriting(
+    database_url: str,
+) -> None:
+    db = await open_database(database_url)
+    first, second = TableRepo(db), TableRepo(db)
+    record = await first.create(table(state="{}", version=1))
+    stale = await second.get(record.id)
+    assert stale is not None
+    record.version, record.state = 2, '{"moved":1}'
+    await first.save_state(record)
+    stale.version, stale.state = 2, '{"moved":2}'
+    with pytest.raises(StaleTable):
+        await second.save_state(stale)
+    with pytest.raises(StaleTable):
+        await second.save(stale)
+    assert stale.id not in second._rows  # the next read asks the database
+    fresh = await second.get(record.id)
+    assert fresh is not None and fresh.state == '{"moved":1}'
+    # where the messages are is written whatever the version: the one showing them does
+    stale.table_msg_id = 77
+    await second.save_shown(stale)
+    fresh = await second.get(record.id)
+    assert fresh is not None
+    fresh.version, fresh.state = 3, '{"moved":3}'
+    await second.save(fresh)  # a record read after the change saves
+    shown = await TableRepo(db).get(record.id)
+    assert shown is not None
+    assert (shown.version, shown.state, shown.table_msg_id) == (3, '{"moved":3}', 77)
     await db.close()
 
 
-async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "bot.sqlite3")
-    repo, fresh = TableRepo(db), TableRepo(db)  # fresh: nothing remembered, reads SQLite
+async def test_deadlines_come_due_in_order_and_put_off(database_url: str) -> None:
+    db = await open_database(database_url)
+    repo = TableRepo(db)
+    early = await repo.create(table(-1, deadline=100.0, remind_at=60.0))
+    late = await repo.create(table(-2, deadline=90.0))
+    await repo.create(table(-3))  # no timer
+    await repo.create(table(-4, deadline=10.0, status=TableStatus.FINISHED))  # closed
+    assert await repo.next_due() == 60.0
+    assert await repo.next_due(skip=[early.id]) == 90.0
+    assert await repo.next_due(skip=[early.id, late.id]) is None
+    assert await repo.due(59.0) == []
+    assert await repo.due(60.0) == [early.id]
+    assert await repo.due(95.0) == [early.id, late.id]
+    await repo.postpone(early.id, 120.0)  # later than its deadline: the deadline moves
+    await repo.postpone(late.id, 50.0)  # earlier: the deadline stays
+    moved, kept = await repo.get(early.id), await repo.get(late.id)
+    assert moved is not None and kept is not None
+    assert (moved.deadline, moved.remind_at) == (120.0, None)
+    assert (kept.deadline, kept.remind_at) == (90.0, None)
+    assert await repo.next_due() == 90.0
+    await db.close()
+
+
+async def test_a_table_read_from_memory_is_the_one_stored(
+    database_url: str, tmp_path: Path
+) -> None:
+    db = await open_database(database_url)
+    repo, fresh = TableRepo(db), TableRepo(db)  # fresh: nothing remembered, reads the database
 
     async def same(table_id: int) -> TableRecord:
         remembered = await repo.get(table_id)
@@ -140,18 +144,7 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
         assert remembered == await TableRepo(db).get(table_id)
         return remembered
 
-    record = await repo.create(
-        TableRecord(
-            id=0,
-            chat_id=-5,
-            game="deberts",
-            status=TableStatus.LOBBY,
-            host_id=1,
-            seats=[Seat("Ann", user_id=1)],
-            conventions={"target": 301},
-            lang="ru",
-        )
-    )
+    record = await repo.create(table(status=TableStatus.LOBBY, conventions={"target": 301}))
     await same(record.id)
     record.status, record.state, record.version = TableStatus.PLAYING, '{"a":1}', 3
     record.seats.append(Seat("Бот", bot="easy"))
@@ -165,20 +158,21 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
     # each read is a record of its own: changing one changes nothing remembered
     loaded.hand_msgs[1] = 99
     assert (await same(record.id)).hand_msgs == {1: 8}
-    # a table read first from SQLite is remembered from then on
+    # a table read first from the database is remembered from then on
     assert await fresh.get(record.id) == await TableRepo(db).get(record.id)
     record.version = 4
     await fresh.save_state(record)
     assert (await fresh.get(record.id)) == await TableRepo(db).get(record.id)
-    # a write that fails forgets the row; the next read asks SQLite
-    await db.close()
+    # a write that fails forgets the row; the next read asks the database
+    repo.db = unreachable(tmp_path)
     record.version = 5
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(sa.exc.OperationalError):
         await repo.save_state(record)
     assert record.id not in repo._rows
-    db = await open_database(tmp_path / "bot.sqlite3")
+    await repo.db.close()
     repo.db = db
     assert (await same(record.id)).version == 4
+    record.version = 4  # as stored
     record.status = TableStatus.FINISHED
     await repo.save(record)
     assert record.id not in repo._rows  # closed tables are not kept in memory
@@ -186,8 +180,10 @@ async def test_a_table_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) 
     await db.close()
 
 
-async def test_a_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "bot.sqlite3")
+async def test_a_language_read_from_memory_is_the_one_stored(
+    database_url: str, tmp_path: Path
+) -> None:
+    db = await open_database(database_url)
     people = PeopleRepo(db)
 
     async def same(chat_id: int) -> str | None:
@@ -204,6 +200,8 @@ async def test_a_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Pat
     assert await same(-1007) is None
     await people.move_chat(-5, -1007)
     assert await same(-1007) == "ru"
+    await people.move_chat(-5, -1007)  # told twice: nothing changes
+    assert await same(-1007) == "ru"
     # a read already on its way when the language changes does not keep the old one
     reading = asyncio.ensure_future(people.chat_lang(-9))
     await asyncio.sleep(0)
@@ -219,44 +217,58 @@ async def test_a_language_read_from_memory_is_the_one_sqlite_holds(tmp_path: Pat
     assert await people.user_lang(7) == "en" == await PeopleRepo(db).user_lang(7)
     # every group read once is answered from memory from then on, a group never read is not
     assert await people.chat_lang(-404) is None
-    await db.close()
+    people.db = unreachable(tmp_path)
     assert [await people.chat_lang(c) for c in (-5, -1007, -9, -404)] == ["ru", "ru", "en", None]
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(sa.exc.OperationalError):
         await people.chat_lang(-405)
+    await people.db.close()
+    await db.close()
 
 
-async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    db = await open_database(path)
+async def test_a_person_blocks_the_bot_and_comes_back(database_url: str) -> None:
+    db = await open_database(database_url)
+    people = PeopleRepo(db)
+    assert not await people.has_private(5)
+    await people.seen_user(5, "Ann", "en")
+    assert not await people.has_private(5)
+    await people.seen_user(5, "Ann", "en", private=True)
+    assert await people.has_private(5)
+    await people.set_blocked(5)
+    assert not await people.has_private(5)
+    await people.seen_user(5, "Ann B", "en")  # a group press does not unblock
+    assert not await people.has_private(5)
+    await people.seen_user(5, "Ann B", "en", private=True)  # writing to the bot does
+    assert await people.has_private(5)
+    user = await people.user(5)
+    assert user is not None and (user["name"], user["has_private"], user["blocked"]) == (
+        "Ann B",
+        1,
+        0,
+    )
+    await db.close()
+
+
+async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(
+    database_url: str,
+) -> None:
+    db = await open_database(database_url)
     repo = TableRepo(db)
 
-    def table(chat_id: int, user_ids: list[int]) -> TableRecord:
-        return TableRecord(
-            id=0,
-            chat_id=chat_id,
-            game="deberts",
-            status=TableStatus.PLAYING,
-            host_id=user_ids[0],
-            seats=[Seat(f"P{u}", user_id=u) for u in user_ids] + [Seat("Bot", bot="easy")],
-            conventions={},
-            lang="en",
-            state="{}",
-            version=1,
-        )
+    def seated(chat_id: int, user_ids: list[int]) -> TableRecord:
+        seats = [Seat(f"P{u}", user_id=u) for u in user_ids] + [Seat("Bot", bot="easy")]
+        return table(chat_id, host_id=user_ids[0], seats=seats, state="{}", version=1)
 
-    ann_and_ben = await repo.create(table(-1, [1, 2]))
-    ben_only = await repo.create(table(-2, [2]))
-    eleven = await repo.create(table(-3, [11]))  # 1 is a prefix of 11: no match
-    lobby = table(-4, [1])
+    ann_and_ben = await repo.create(seated(-1, [1, 2]))
+    ben_only = await repo.create(seated(-2, [2]))
+    eleven = await repo.create(seated(-3, [11]))  # 1 is a prefix of 11: no match
+    lobby = seated(-4, [1])
     lobby.status = TableStatus.LOBBY
     await repo.create(lobby)
     # a row written by an earlier version, with spaces after the separators
-    with closing(sqlite3.connect(path)) as other:
-        other.execute(
-            "UPDATE tables SET seats=? WHERE id=?",
-            ('[{"name": "P2", "user_id": 2, "bot": null}]', ben_only.id),
-        )
-        other.commit()
+    await db.write(
+        "UPDATE tables SET seats=:seats WHERE id=:id",
+        {"seats": '[{"name": "P2", "user_id": 2, "bot": null}]', "id": ben_only.id},
+    )
 
     assert [r.id for r in await TableRepo(db).playing_with(1)] == [ann_and_ben.id]
     assert [r.id for r in await TableRepo(db).playing_with(2)] == [ann_and_ben.id, ben_only.id]
@@ -266,32 +278,21 @@ async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(tmp_pat
 
 
 async def test_memory_keeps_a_bounded_number_of_tables_and_people(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a bot running for months meets more tables and people than it should hold at once;
-    # what it lets go is read from SQLite again, the same as it was
+    # what it lets go is read from the database again, the same as it was
     monkeypatch.setattr(repo_module, "KEEP_ROWS", 3)
     monkeypatch.setattr(repo_module, "KEEP_PEOPLE", 3)
-    db = await open_database(tmp_path / "bot.sqlite3")
+    db = await open_database(database_url)
     repo, people = TableRepo(db), PeopleRepo(db)
     records = []
     for n in range(8):
-        record = TableRecord(
-            id=0,
-            chat_id=-10 - n,
-            game="deberts",
-            status=TableStatus.PLAYING,
-            host_id=n,
-            seats=[Seat("Ann", user_id=n)],
-            conventions={},
-            lang="ru",
-            version=n,
-        )
-        records.append(await repo.create(record))
+        records.append(await repo.create(table(-10 - n, host_id=n, version=n)))
         await people.seen_user(n, f"P{n}", "en" if n % 2 else "ru")
         if n % 3 == 0:
             await people.set_chat_lang(-10 - n, "en")
-    for _ in range(2):  # read from SQLite, then again (by then the oldest were let go)
+    for _ in range(2):  # read from the database, then again (by then the oldest were let go)
         for n, record in enumerate(records):
             assert await repo.get(record.id) == await TableRepo(db).get(record.id)
             assert (await repo.get(record.id) or record).version == n

@@ -36,7 +36,7 @@ class ChildBot:
 
     async def start(self) -> None:
         env = {
-            **os.environ,
+            **{k: v for k, v in os.environ.items() if k.upper() != "DATABASE_URL"},
             "BOT_TOKEN": self.fake.token,
             "TELEGRAM_API_URL": self.fake.base_url,
             "DATABASE_PATH": str(self.database),

@@ -1,8 +1,14 @@
-"""The schema as numbered steps; a database records the last step it has run."""
+"""The schema as the bot kept it before its migrations moved to Alembic: numbered
+steps, the last one run recorded in a ``schema_version`` table. Files made this way
+are still around; the tests make such files to check they migrate forward."""
 
 from __future__ import annotations
 
-__all__ = ["MIGRATIONS"]
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+__all__ = ["MIGRATIONS", "make_legacy_file"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, people and chats
@@ -56,3 +62,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN reminders TEXT NOT NULL DEFAULT '{}';
     """,
 )
+
+
+def make_legacy_file(path: Path, steps: int, rows: str = "") -> None:
+    """A SQLite file at ``path`` as the earlier bot left it after ``steps`` steps, with
+    ``rows`` (SQL) run after them."""
+    with closing(sqlite3.connect(path)) as old:
+        old.executescript(
+            "PRAGMA journal_mode=WAL;"
+            "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+            f"INSERT INTO schema_version (version) VALUES ({steps});"
+            + "".join(MIGRATIONS[:steps])
+            + rows
+        )

@@ -1,0 +1,71 @@
+"""The schema as SQLAlchemy Core tables: what the repositories read and write.
+
+The tables are made and changed only by the migrations in :mod:`bot.db.migrations`;
+these definitions say what the newest migration leaves, and a test checks the two
+agree on both back ends.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+__all__ = ["Id", "chats", "metadata", "tables", "users"]
+
+Id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+"""A 64-bit id: Telegram's user and chat ids do not fit in 32 bits. SQLite's INTEGER
+is 64-bit already, and only an ``INTEGER PRIMARY KEY`` is its row id."""
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", Id, primary_key=True, autoincrement=True),
+    sa.Column("chat_id", Id, nullable=False),
+    sa.Column("game", sa.Text, nullable=False),
+    sa.Column("status", sa.Text, nullable=False),
+    sa.Column("solo", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("host_id", Id, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("conventions", sa.Text, nullable=False),
+    sa.Column("turn_timer", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("state", sa.Text),
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("lang", sa.Text, nullable=False),
+    sa.Column("table_msg_id", Id),
+    sa.Column("hand_msgs", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("seed", Id, nullable=False, server_default="0"),
+    sa.Column("created_at", sa.Double, nullable=False),
+    sa.Column("updated_at", sa.Double, nullable=False),
+    sa.Column("unposted_from", sa.Integer),
+    sa.Column("deadline", sa.Double),
+    sa.Column("remind_at", sa.Double),
+    sa.Column("timeouts", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("reminders", sa.Text, nullable=False, server_default="{}"),
+    sa.Index("tables_by_chat", "chat_id", "status"),
+    sa.Index(
+        "tables_by_deadline",
+        "deadline",
+        sqlite_where=sa.text("deadline IS NOT NULL"),
+        postgresql_where=sa.text("deadline IS NOT NULL"),
+    ),
+    sqlite_autoincrement=True,
+)
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("user_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("name", sa.Text, nullable=False, server_default=""),
+    sa.Column("tg_lang", sa.Text),
+    sa.Column("lang", sa.Text),
+    sa.Column("has_private", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("blocked", sa.Integer, nullable=False, server_default="0"),
+)
+
+chats = sa.Table(
+    "chats",
+    metadata,
+    sa.Column("chat_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("lang", sa.Text),
+)
