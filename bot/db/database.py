@@ -9,14 +9,19 @@ autocommit mode): each is one change that stands on its own, and a transaction
 around it would cost SQLite two more hand-overs to its thread and PostgreSQL two more
 round trips.
 
-SQLite has one connection: it has one writer anyway, and statements run in the order
-they were asked for, so a read asked for after a write reads what it wrote (the
-repositories' memory relies on it). WAL mode lets another process read meanwhile.
+SQLite has one connection, kept open and lent to one caller at a time in the order
+they asked: SQLite has one writer anyway, a read asked for after a write reads what it
+wrote (the repositories' memory relies on it), and each statement is spared the
+hand-overs to SQLite's thread that taking a connection from the pool and giving it back
+cost. WAL mode lets another process read meanwhile. PostgreSQL's connections come
+from a pool.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -105,13 +110,30 @@ class Database:
         self.engine = engine
         self.dialect = engine.dialect.name
         """``sqlite`` or ``postgresql``."""
+        self._kept: AsyncConnection | None = None
+        self._turn = asyncio.Lock()
 
-    def connect(self) -> AsyncConnection:
-        return self.engine.connect()
+    @asynccontextmanager
+    async def connect(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for a few statements, each committed as it runs."""
+        if self.dialect != "sqlite":
+            async with self.engine.connect() as conn:
+                yield conn
+            return
+        async with self._turn:
+            if self._kept is None:
+                self._kept = await self.engine.connect()
+            try:
+                yield self._kept
+            except BaseException:
+                # whatever went wrong, the next caller gets a connection opened anew
+                kept, self._kept = self._kept, None
+                await kept.close()
+                raise
 
     async def fetchall(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         """Rows (as mappings) of a plain SQL query: for tests and one-off looks."""
-        async with self.engine.connect() as conn:
+        async with self.connect() as conn:
             result = await conn.execute(sa.text(sql), dict(params or {}))
             return list(result.mappings())
 
@@ -121,15 +143,19 @@ class Database:
 
     async def write(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
         """Run one plain SQL statement, committed as it runs."""
-        async with self.engine.connect() as conn:
+        async with self.connect() as conn:
             await conn.execute(sa.text(sql), dict(params or {}))
 
     async def schema_version(self) -> str | None:
         """The last migration step the database has run."""
-        async with self.engine.connect() as conn:
+        async with self.connect() as conn:
             return await conn.run_sync(migrations.current)
 
     async def close(self) -> None:
+        async with self._turn:
+            if self._kept is not None:
+                kept, self._kept = self._kept, None
+                await kept.close()
         await self.engine.dispose()
 
 
@@ -140,22 +166,24 @@ async def open_database(target: str | Path, *, pool_size: int = 10) -> Database:
     for a burst); SQLite has one.
     """
     url = database_url(target)
-    await _migrate(url)
-    if url.get_backend_name() == "sqlite":
-        options: dict[str, Any] = {
-            "pool_size": 1,
-            "max_overflow": 0,
-            # nothing to roll back in autocommit mode: a hand-over to SQLite's thread saved
-            "pool_reset_on_return": None,
-        }
-    else:
-        options = {
-            "pool_size": pool_size,
-            "max_overflow": pool_size,
-            "pool_timeout": 30,
+    if url.get_backend_name() != "sqlite":
+        await _migrate(url)
+        engine = _make_engine(
+            url,
+            isolation_level="AUTOCOMMIT",
+            pool_size=pool_size,
+            max_overflow=pool_size,
+            pool_timeout=30,
             # a managed server closes idle connections after a while: open them anew
-            "pool_recycle": 1800,
-            "pool_pre_ping": True,
-        }
-    engine = _make_engine(url, isolation_level="AUTOCOMMIT", **options)
-    return Database(engine)
+            pool_recycle=1800,
+            connect_args={"connect_timeout": 10},
+        )
+        return Database(engine)
+    if url.database in (None, "", ":memory:"):
+        # a database in memory lives as long as its one connection: migrate on that one
+        db = Database(_make_engine(url, isolation_level="AUTOCOMMIT"))
+        async with db.connect() as conn:
+            await conn.run_sync(migrations.upgrade)
+        return db
+    await _migrate(url)
+    return Database(_make_engine(url, isolation_level="AUTOCOMMIT", pool_size=1, max_overflow=0))

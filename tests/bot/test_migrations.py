@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import TableRepo, migrations, open_database
 from bot.db.schema import metadata
@@ -46,9 +47,13 @@ async def test_every_step_goes_down_and_up_again(database_url: str) -> None:
         seen.append(migrations.current(conn))
         return seen
 
-    async with db.engine.begin() as conn:
+    await db.close()
+    engine = create_async_engine(database_url)
+    async with engine.begin() as conn:
         assert await conn.run_sync(down_and_up) == ["0001", migrations.head()]
         assert await conn.run_sync(differences) == []
+    await engine.dispose()
+    db = await open_database(database_url)
     rows = await db.fetchall("SELECT chat_id, deadline FROM tables")
     assert [(r["chat_id"], r["deadline"]) for r in rows] == [(-5, None)]  # dropped, added back
     await db.close()
