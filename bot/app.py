@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
-from bot.tables import TableService
+from bot.tables import Alarm, Tables
 from bot.tables.timers import Scheduler
 from bot.telegram.commands import set_commands
 from bot.telegram.handlers import routers
@@ -55,14 +55,15 @@ def make_bot(settings: Settings) -> Bot:
 class App:
     dp: BoundedDispatcher
     db: Database
-    tables: TableService
+    tables: Tables
     sender: Sender
+    publisher: Publisher
     timers: Scheduler
 
     async def close(self) -> None:
         await self.timers.stop()
         await self.tables.close()
-        await self.tables.publisher.throttle.close()
+        await self.publisher.throttle.close()
         await self.db.close()
 
 
@@ -110,28 +111,39 @@ async def create_app(
         on_blocked=blocked,
         group_messages_per_minute=group_messages_per_minute,
     )
-    publisher = Publisher(sender, people, i18n)
-    tables = TableService(
+
+    async def lost(chat_id: int, message_id: int) -> None:
+        # called only later, from an edit held back: ``tables`` is there by then
+        await tables.lifecycle.message_lost(chat_id, message_id)
+
+    publisher = Publisher(sender, people, i18n, on_shown=table_repo.save_shown, on_lost=lost)
+    alarm = Alarm()
+    tables = Tables(
         table_repo,
         people,
         publisher,
+        alarm=alarm,
         bot_level=bot_level,
         default_timer=default_timer,
         seed_source=seed_source,
         clock=timer_clock,
+        sleep=sleep,
     )
-    timers = Scheduler(tables, clock=timer_clock, sleep=timer_sleep)
+    timers = Scheduler(tables.deadlines, alarm, clock=timer_clock, sleep=timer_sleep)
     # the bot keeps no conversation state: aiogram's FSM would only cost a lookup an update
-    dp = BoundedDispatcher(workers=update_workers, disable_fsm=True)
+    dp = BoundedDispatcher(
+        workers=update_workers,
+        disable_fsm=True,
+        tables=tables,
+        table_repo=table_repo,
+        people=people,
+        sender=sender,
+        publisher=publisher,
+        i18n=i18n,
+    )
     publisher.strained = lambda: dp.intake is not None and dp.intake.strained
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
-    dp["tables"] = tables
-    dp["table_repo"] = table_repo
-    dp["people"] = people
-    dp["sender"] = sender
-    dp["publisher"] = publisher
-    dp["i18n"] = i18n
 
     async def on_startup(bot: Bot) -> None:
         await set_commands(bot, i18n, default_locale)
@@ -144,5 +156,4 @@ async def create_app(
 
     dp.startup.register(on_startup)
     dp.shutdown.register(on_shutdown)
-    dp["timers"] = timers
-    return App(dp=dp, db=db, tables=tables, sender=sender, timers=timers)
+    return App(dp=dp, db=db, tables=tables, sender=sender, publisher=publisher, timers=timers)

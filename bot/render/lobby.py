@@ -14,20 +14,16 @@ from bot.render.common import (
     level_label,
     option_label,
 )
+from bot.tables.rules import LOBBY_MINUTES
 from bot.telegram.keyboards.callbacks import lobby_data
 from bot.telegram.keyboards.layout import Keyboard, keyboard
 
 __all__ = [
-    "LOBBY_MINUTES",
-    "TURN_TIMERS",
     "conventions_summary",
     "lobby_keyboard",
     "lobby_text",
     "settings_keyboard",
 ]
-
-LOBBY_MINUTES = 30
-TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 90, 120, 300)
 
 
 def timer_value(seconds: int, tr: Translator) -> str:

@@ -7,18 +7,28 @@ from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.render.cards import action_label
-from bot.tables.core import TableCore
-from bot.tables.lobby import LOBBY_TTL
+from bot.tables.lifecycle import Lifecycle
+from bot.tables.rules import AWAY_AFTER, LOBBY_TTL, TIMEOUT_LEVEL
+from bot.telegram.publisher import Publisher
 
-__all__ = ["AWAY_AFTER", "TIMEOUT_LEVEL", "Deadlines"]
-
-AWAY_AFTER = 3
-"""Turns timed out in a row after which a bot keeps the seat until its person returns."""
-TIMEOUT_LEVEL = "easy"
+__all__ = ["Deadlines"]
 
 
-class Deadlines(TableCore):
+class Deadlines:
     """What happens when a turn or a lobby runs out of time."""
+
+    def __init__(self, lifecycle: Lifecycle, publisher: Publisher) -> None:
+        self.lifecycle = lifecycle
+        self.store = lifecycle.store
+        self.publisher = publisher
+
+    async def due(self, now: float) -> list[int]:
+        """The tables whose reminder or deadline fell due by ``now``."""
+        return await self.store.repo.due(now)
+
+    async def next_due(self, skip: list[int]) -> float | None:
+        """The earliest reminder or deadline of a table not in ``skip``."""
+        return await self.store.repo.next_due(skip=skip)
 
     async def on_timer(self, table_id: int, now: float) -> None:
         """A reminder or deadline fell due: remind, time the turn out, or close the lobby.
@@ -26,8 +36,8 @@ class Deadlines(TableCore):
         Read again under the lock: a move made meanwhile has set a new deadline,
         and then there is nothing to do.
         """
-        async with self.lock(table_id):
-            record = await self.tables.get(table_id)
+        async with self.store.lock(table_id):
+            record = await self.store.repo.get(table_id)
             if record is None or record.deadline is None:
                 return
             if record.status == TableStatus.LOBBY:
@@ -36,7 +46,7 @@ class Deadlines(TableCore):
                 return
             if record.status != TableStatus.PLAYING or record.state is None:
                 record.deadline = record.remind_at = None
-                await self.tables.save(record)
+                await self.store.repo.save(record)
                 return
             if record.deadline <= now:
                 await self._time_out(record)
@@ -45,23 +55,23 @@ class Deadlines(TableCore):
 
     async def postpone(self, table_id: int, when: float) -> None:
         """A timer that failed is tried again at ``when``, not at once and over again."""
-        async with self.lock(table_id):
-            await self.tables.postpone(table_id, when)
+        async with self.store.lock(table_id):
+            await self.store.repo.postpone(table_id, when)
 
     async def _expire(self, record: TableRecord) -> None:
         record.status = TableStatus.CANCELLED
         record.deadline = record.remind_at = None
         record.version += 1
-        await self.tables.save(record)
+        await self.store.repo.save(record)
         tr = self.publisher.tr(record.lang)
         text = tr("This table was not started within {n} minutes and is closed.", n=LOBBY_TTL // 60)
         record.table_msg_id = await self.publisher.show(record.chat_id, record.table_msg_id, text)
-        await self.tables.save(record)
+        await self.store.repo.save(record)
 
     async def _remind(self, record: TableRecord, now: float) -> None:
         record.remind_at = None
-        await self.tables.save(record)
-        seat = self.peek(record).current_seat()
+        await self.store.repo.save(record)
+        seat = self.store.peek(record).current_seat()
         person = record.seats[seat] if seat is not None else None
         if person is None or person.is_bot or person.user_id is None or record.deadline is None:
             return
@@ -72,14 +82,14 @@ class Deadlines(TableCore):
 
     async def _time_out(self, record: TableRecord) -> None:
         """A bot player makes the move the seat to act let time run out on."""
-        game = self.load(record)
+        game = self.store.load(record)
         seat = game.current_seat()
         if seat is None or record.seats[seat].is_bot:
             record.deadline = record.remind_at = None
-            await self.tables.save(record)
+            await self.store.repo.save(record)
             return
         seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
-        code = await asyncio.to_thread(self.choose, game, seat, TIMEOUT_LEVEL, seed)
+        code = await asyncio.to_thread(self.lifecycle.choose, game, seat, TIMEOUT_LEVEL, seed)
         person = record.seats[seat]
         missed = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = missed
@@ -87,7 +97,7 @@ class Deadlines(TableCore):
         if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
             # nobody left to play with: bots alone would only flood the chat
             closing = table_tr("⏰ Nobody is playing at this table any more: it is closed.")
-            await self._cancel(record, closing)
+            await self.lifecycle.cancel(record, closing)
             return
         if missed >= AWAY_AFTER:
             record.seats[seat] = Seat(
@@ -105,7 +115,7 @@ class Deadlines(TableCore):
             )
         # the reminder they did not answer is kept, to say what was done in their place
         reminder = record.reminders.pop(person.user_id, None) if person.user_id else None
-        await self._play(record, seat, code, table_tr, notice=notice)
+        await self.lifecycle.move(record, seat, code, table_tr, notice=notice)
         if reminder is not None:
             await self._tell_timed_out(record, person, code, reminder)
 

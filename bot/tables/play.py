@@ -6,22 +6,30 @@ from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.i18n import Translator
+from bot.render.replies import Reply
 from bot.render.table import hand_alert, last_trick_text
-from bot.tables.core import Person, Reply, TableCore
+from bot.tables.lifecycle import Lifecycle
+from bot.tables.person import Person
+from bot.telegram.publisher import Publisher
 
 __all__ = ["Play"]
 
 
-class Play(TableCore):
+class Play:
     """The buttons of a game under way."""
+
+    def __init__(self, lifecycle: Lifecycle, publisher: Publisher) -> None:
+        self.lifecycle = lifecycle
+        self.store = lifecycle.store
+        self.publisher = publisher
 
     async def act(
         self, table_id: int, version: int, who: Person, code: str, tr: Translator
     ) -> Reply:
         """A game button: the change is committed, not yet shown; the caller answers the
-        press, then calls :meth:`publish`."""
-        async with self.lock(table_id).state:
-            record = await self.tables.get(table_id)
+        press, then calls :meth:`~bot.tables.Tables.publish`."""
+        async with self.store.lock(table_id).state:
+            record = await self.store.repo.get(table_id)
             if record is None or record.state is None:
                 return Reply(tr("This table is no longer open."))
             if record.status != TableStatus.PLAYING:
@@ -33,7 +41,7 @@ class Play(TableCore):
                 return Reply(tr("You are not at this table."), alert=True)
             if version != record.version:
                 return Reply(tr("Already played, or this button is out of date."))
-            return await self._play(record, seat, code, tr, defer=True)
+            return await self.lifecycle.move(record, seat, code, tr, defer=True)
 
     async def _come_back(
         self, record: TableRecord, user_id: int, tr: Translator, *, defer: bool = False
@@ -44,9 +52,9 @@ class Play(TableCore):
         old = record.seats[seat]
         record.seats[seat] = Seat(name=old.name, user_id=old.user_id)
         record.timeouts.pop(seat, None)
-        game = self.load(record)
+        game = self.store.load(record)
         table_tr = self.publisher.tr(record.lang)
-        await self._commit(
+        await self.lifecycle.commit(
             record,
             game,
             rows_before=game.rows_scored,
@@ -59,11 +67,11 @@ class Play(TableCore):
     async def _read(self, table_id: int, who: Person, tr: Translator) -> TableRecord | Reply | None:
         """The table as a button of it finds it; or, as any button of the table gives an
         away player their seat back, the welcome when the presser was away."""
-        record = await self.tables.get(table_id)
+        record = await self.store.repo.get(table_id)
         if record is None or record.away_seat_of(who.id) is None:
             return record
-        async with self.lock(table_id):
-            record = await self.tables.get(table_id)
+        async with self.store.lock(table_id):
+            record = await self.store.repo.get(table_id)
             if (
                 record is not None
                 and record.status == TableStatus.PLAYING
@@ -83,17 +91,17 @@ class Play(TableCore):
         seat = record.seat_of(who.id)
         if seat is None:
             return Reply(tr("You are not at this table."), alert=True)
-        game = self.peek(record)
+        game = self.store.peek(record)
         if (
             record.status == TableStatus.PLAYING
             and game.current_seat() == seat
             and self.publisher.may_resend_hand(table_id, who.id)
         ):
-            async with self.lock(table_id):
-                fresh = await self.tables.get(table_id)
+            async with self.store.lock(table_id):
+                fresh = await self.store.repo.get(table_id)
                 if fresh is not None and fresh.version == record.version:
                     await self.publisher.hand(fresh, game, seat, resend=True)
-                    await self.tables.save(fresh)
+                    await self.store.repo.save(fresh)
         return Reply(hand_alert(game.view(seat, brief=True), tr), alert=True)
 
     async def last_trick(
@@ -105,7 +113,9 @@ class Play(TableCore):
         chat_id: int | None = None,
     ) -> Reply:
         """The last trick, for the table's chat and its players only."""
-        record = await (self.tables.get(table_id) if who is None else self._read(table_id, who, tr))
+        record = await (
+            self.store.repo.get(table_id) if who is None else self._read(table_id, who, tr)
+        )
         if isinstance(record, Reply):
             return record
         if record is None or record.state is None:
@@ -113,7 +123,7 @@ class Play(TableCore):
         seated = who is not None and record.seat_of(who.id) is not None
         if chat_id is not None and chat_id != record.chat_id and not seated:
             return Reply(tr("This button belongs to another chat."), alert=True)
-        game = self.peek(record)
+        game = self.store.peek(record)
         view = game.view(None, brief=True)
         previous = None if view.get("last_trick") else game.view(None).get("last_deal")
         names = record.names()

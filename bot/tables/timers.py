@@ -18,7 +18,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.tables import TableService
+from bot.tables.alarm import Alarm
+from bot.tables.deadlines import Deadlines
 from bot.tasks import cancel_all
 
 __all__ = ["RETRY_AFTER", "Scheduler"]
@@ -32,16 +33,16 @@ RETRY_AFTER = 60.0
 class Scheduler:
     def __init__(
         self,
-        tables: TableService,
+        deadlines: Deadlines,
+        alarm: Alarm,
         *,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
-        self.tables = tables
+        self.deadlines = deadlines
+        self.alarm = alarm
         self.clock = clock
         self.sleep = sleep
-        self._changed = asyncio.Event()
-        self._next = -math.inf
         self._looked = -math.inf
         self._waiting = False
         self._state = asyncio.Condition()
@@ -51,12 +52,6 @@ class Scheduler:
         self._resting: set[int] = set()
         """Of those, the tables whose timer failed and whose new deadline could not be
         stored either: still due in SQLite, they sit out the minute in memory."""
-        tables.on_deadline = self.notify
-
-    def notify(self, due: float | None) -> None:
-        """A table's deadline changed: wake up if it comes before the one slept for."""
-        if due is not None and due < self._next:
-            self._changed.set()
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -73,26 +68,26 @@ class Scheduler:
 
     async def run(self) -> None:
         while True:
-            self._changed.clear()
+            self.alarm.clear()
             now = self.clock()
             try:
                 await self.fire(now)
                 # a running timer's table stays due until it is done, which wakes the loop
-                due = await self.tables.tables.next_due(skip=list(self._firing))
+                due = await self.deadlines.next_due(list(self._firing))
             except Exception:
                 # SQLite failing for a moment must not stop every table's timer for good
                 log.exception("timers failed; looked at again in %s s", RETRY_AFTER)
                 due = now + RETRY_AFTER
             if due is not None and due <= now:
                 continue
-            self._next = math.inf if due is None else due
+            self.alarm.next = math.inf if due is None else due
             await self._wait(None if due is None else due - now, now)
 
     async def fire(self, now: float) -> int:
         """Start every reminder and timeout due at ``now`` whose table's timer is not
         running already; how many were started."""
         started = 0
-        for table_id in await self.tables.tables.due(now):
+        for table_id in await self.deadlines.due(now):
             if table_id in self._firing:
                 continue
             task = asyncio.create_task(self._fire_one(table_id, now), name=f"timer-{table_id}")
@@ -103,18 +98,18 @@ class Scheduler:
 
     async def _fire_one(self, table_id: int, now: float) -> None:
         try:
-            await self.tables.on_timer(table_id, now)
+            await self.deadlines.on_timer(table_id, now)
         except Exception:
             log.exception("timer of table %s failed", table_id)
             try:
-                await self.tables.postpone(table_id, now + RETRY_AFTER)
+                await self.deadlines.postpone(table_id, now + RETRY_AFTER)
             except Exception:
                 # still due in SQLite: tried again in a minute, not in a loop
                 log.exception(
                     "timer of table %s not put off; tried again in %s s", table_id, RETRY_AFTER
                 )
                 self._resting.add(table_id)
-                self._changed.set()  # for settled(): this one is handled for now
+                self.alarm.wake()  # for settled(): this one is handled for now
                 try:
                     await self.sleep(RETRY_AFTER)
                 finally:
@@ -122,10 +117,10 @@ class Scheduler:
 
     def _fired(self, table_id: int, task: asyncio.Task[None]) -> None:
         del self._firing[table_id]
-        self._changed.set()  # its next deadline, if any, is read again
+        self.alarm.wake()  # its next deadline, if any, is read again
 
     async def _wait(self, delay: float | None, looked: float) -> None:
-        changed = asyncio.ensure_future(self._changed.wait())
+        changed = asyncio.ensure_future(self.alarm.wait())
         waits: list[asyncio.Future[Any]] = [changed]
         if delay is not None:
             waits.append(asyncio.ensure_future(self.sleep(delay)))
@@ -142,7 +137,7 @@ class Scheduler:
         """Wait until everything due by the clock's time now has been handled (a timer
         sitting out its minute after a failure counts as handled)."""
         target = self.clock()
-        self._changed.set()
+        self.alarm.wake()
         async with self._state:
             await self._state.wait_for(
                 lambda: (

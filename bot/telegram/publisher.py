@@ -32,10 +32,6 @@ __all__ = ["Publisher"]
 log = logging.getLogger(__name__)
 
 
-async def _nothing(record: TableRecord) -> None:
-    return None
-
-
 def _never() -> bool:
     return False
 
@@ -45,19 +41,30 @@ _KEEP_RESENT = 4096
 
 
 class Publisher:
-    def __init__(self, sender: Sender, people: PeopleRepo, i18n: I18n) -> None:
+    """``on_shown`` stores where a table's messages are, called as soon as one is sent
+    anew (before the old one goes), so a crash leaves no live buttons nobody knows of;
+    ``on_lost`` is called with ``(chat_id, message_id)`` when an edit held back finds its
+    message gone."""
+
+    def __init__(
+        self,
+        sender: Sender,
+        people: PeopleRepo,
+        i18n: I18n,
+        *,
+        on_shown: Callable[[TableRecord], Awaitable[None]],
+        on_lost: Callable[[int, int], Awaitable[None]] | None = None,
+    ) -> None:
         self.sender = sender
         self.people = people
         self.i18n = i18n
-        self.throttle = EditThrottle(sender)
+        self.on_shown = on_shown
+        self.throttle = EditThrottle(sender, on_lost=on_lost)
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         self._unreachable: set[tuple[int, int]] = set()
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
-        self.on_shown: Callable[[TableRecord], Awaitable[None]] = _nothing
-        """Stores where a table's messages are, called as soon as one is sent anew
-        (before the old one goes), so a crash leaves no live buttons nobody knows of."""
         self.strained: Callable[[], bool] = _never
         """Whether the bot is overloaded now: waiting hands are edited less often."""
 

@@ -35,6 +35,7 @@ class EditThrottle:
         self,
         sender: Sender,
         *,
+        on_lost: Callable[[int, int], Awaitable[Any]] | None = None,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:
@@ -51,7 +52,7 @@ class EditThrottle:
         self._holders: dict[Key, int] = {}
         """Per message, how many edits hold its lock or wait for it. A lock goes only when
         none do: an edit made after would take a new one and overtake them."""
-        self.on_lost: Callable[[int, int], Awaitable[Any]] | None = None
+        self.on_lost = on_lost
         """Called with ``(chat_id, message_id)`` when a delayed edit finds its message
         gone (deleted, or its group moved): nobody is there to send it anew."""
 

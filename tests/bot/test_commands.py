@@ -273,13 +273,13 @@ async def test_last_trick_shows_the_trick_taken_last_while_the_next_is_played(
     table = await lobby_with(fake, group, *users, game="thousand")
     await (await users[0].press(table, "Start")).answer()
     assert running.app is not None
-    service = running.app.tables
+    store = running.app.tables.store
     table_id = int((table.button("Last trick").callback_data or "").split(":")[1])
     players = Players(fake, users, random.Random(3))
     while True:  # until a trick was taken and the next one has begun
-        record = await service.tables.get(table_id)
+        record = await store.repo.get(table_id)
         assert record is not None
-        view = service.peek(record).view(None)
+        view = store.peek(record).view(None)
         if view["last_trick"] and view["trick"]:
             break
         assert await players.play(until=1) == 1
@@ -302,13 +302,13 @@ async def test_a_deals_final_trick_is_in_its_result_and_behind_last_trick_until_
     group, users = await group_of(fake, "Ann", "Ben")
     table = await started(fake, group, *users)
     assert running.app is not None
-    service = running.app.tables
+    store = running.app.tables.store
     table_id = int((table.button("Last trick").callback_data or "").split(":")[1])
     players = Players(fake, users, random.Random(5))
     while True:  # until the first deal is scored
-        record = await service.tables.get(table_id)
+        record = await store.repo.get(table_id)
         assert record is not None
-        game = service.peek(record)
+        game = store.peek(record)
         if game.rows_scored:
             break
         assert await players.play(until=1) == 1

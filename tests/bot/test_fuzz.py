@@ -164,7 +164,7 @@ class World:
         open_chats: dict[int, int] = {}
         games = []
         for row in await db.fetchall("SELECT id FROM tables ORDER BY id"):
-            record = await self.app.tables.tables.get(int(row["id"]))
+            record = await self.app.tables.store.repo.get(int(row["id"]))
             assert record is not None
             assert record.version >= self.versions.get(record.id, 0), record
             self.versions[record.id] = record.version

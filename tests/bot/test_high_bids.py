@@ -38,7 +38,7 @@ async def test_a_player_reaches_and_presses_a_bid_above_400(
     game = from_hands(hands, ACES_TWO_TALONS, dealer=1 - seat, conventions=conventions)
     record.state = jsonio.dumps(game.to_json())
     record.version += 1
-    await running.app.tables.tables.save(record)
+    await running.app.tables.store.repo.save(record)
     # At her turn "My hand" sends the hand message anew.
     await (await ann.press(table, "🂠 My hand")).answer()
 

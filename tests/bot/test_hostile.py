@@ -37,7 +37,7 @@ def no_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
 
 async def record_of(running: BotProcess, table_id: int) -> TableRecord:
     assert running.app is not None
-    record = await running.app.tables.tables.get(table_id)
+    record = await running.app.tables.store.repo.get(table_id)
     assert record is not None
     return record
 
@@ -178,7 +178,7 @@ async def test_buttons_on_finished_or_cancelled_tables_change_nothing(
     assert running.app is not None
     record = await record_of(running, second)
     record.status = TableStatus.FINISHED
-    await running.app.tables.tables.save(record)
+    await running.app.tables.store.repo.save(record)
     mark = fake.mark()
     over = await (await ann.press(hand2, buttons[0].text)).answer()
     assert over.text == "This game is over."
@@ -228,7 +228,7 @@ async def test_commands_with_junk_arguments_are_answered_and_change_nothing(
     fake = fake_telegram
     group, (ann, _) = await group_of(fake, "Ann", "Ben")
     assert running.app is not None
-    tables = running.app.tables.tables
+    tables = running.app.tables.store.repo
     await ann.send(group, "/new chess")
     offer = await fake.wait_for_message(group)
     assert offer.text == "Which game?" and [b.text for b in offer.buttons] == [
@@ -246,7 +246,7 @@ async def test_commands_with_junk_arguments_are_answered_and_change_nothing(
     ask = await fake.wait_for_message(group)
     assert ask.text == "Choose the language:"
     assert running.app is not None
-    assert await running.app.tables.people.chat_lang(group.id) is None
+    assert await running.app.tables.lobby.people.chat_lang(group.id) is None
     await ann.send(ann, f"/start j{HUGE}")
     assert (await fake.wait_for_message(ann)).text == "This table is no longer open."
     await ann.send(ann, "/start j-1")
@@ -269,7 +269,7 @@ async def test_the_bot_removed_from_a_group_closes_its_table_and_sends_nothing_t
     await fake.wait_for(lambda: all(h.text == "The table was cancelled." for h in hands))
     assert (await record_of(running, table_id)).status == TableStatus.CANCELLED
     assert running.app is not None
-    assert await running.app.tables.people.has_private(ann.id)  # kicking is not blocking
+    assert await running.app.tables.lobby.people.has_private(ann.id)  # kicking is not blocking
     await ann.send(ann, "/help")
     await fake.wait_for_message(ann)
     to_group = [c for c in fake.calls(since=mark) if c.params.get("chat_id") == group.id]
@@ -443,7 +443,7 @@ async def test_a_move_not_yet_shown_when_its_table_is_cancelled_is_never_shown(
     table, _, hand, legal = await host_to_play(fake, group, ann)
     assert running.app is not None
     # overloaded, a press is answered before its move is shown
-    running.app.tables.publisher.strained = lambda: True
+    running.app.publisher.strained = lambda: True
     gate = fake.hold("answerCallbackQuery")  # the move is saved; its answer and show wait
     mark = fake.mark()
     press = await ann.press(hand, legal[0].text)
@@ -492,7 +492,7 @@ async def test_an_edited_command_is_not_run_again(
     assert reply.text == "No game has been played in this chat yet."
     assert len(fake.calls("sendMessage", since=mark)) == 1
     assert running.app is not None
-    assert await running.app.tables.tables.open_in_chat(group.id) is None
+    assert await running.app.tables.store.repo.open_in_chat(group.id) is None
 
 
 async def test_a_deleted_table_message_is_sent_again(
@@ -580,7 +580,7 @@ async def test_a_language_change_during_a_move_does_not_undo_the_move(
     fake.add_member(group, zed, admin=True)
     await started(fake, group, ann, ben)
     assert running.app is not None
-    tables = running.app.tables.tables
+    tables = running.app.tables.store.repo
     record = await tables.open_in_chat(group.id)
     assert record is not None
     # Zed is no host: the bot asks Telegram whether Zed is an admin, and that answer waits
@@ -606,7 +606,7 @@ async def test_a_language_change_during_a_move_does_not_undo_the_move(
     assert after is not None
     assert (after.state, after.version) == (moved.state, moved.version)
     assert after.lang == "ru"
-    assert await running.app.tables.people.chat_lang(group.id) == "ru"
+    assert await running.app.tables.lobby.people.chat_lang(group.id) == "ru"
 
 
 async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(

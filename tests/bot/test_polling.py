@@ -135,11 +135,11 @@ async def test_the_publisher_knows_the_bot_is_strained_from_the_polling_intake(
 ) -> None:
     app = await create_app(fake_bot, tmp_path / "b.sqlite3")
     try:
-        assert not app.tables.publisher.strained()  # not polling: no load to measure
+        assert not app.publisher.strained()  # not polling: no load to measure
         app.dp.intake = Intake(2)
-        assert not app.tables.publisher.strained()
+        assert not app.publisher.strained()
         app.dp.intake.strained = True
-        assert app.tables.publisher.strained()
+        assert app.publisher.strained()
     finally:
         await app.close()
 

@@ -71,22 +71,22 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
         group = fake.add_group("Cards", members=users)
         people = [Person(u.id, u.first_name) for u in users]
         for user in users:
-            await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
-        record, _ = await app.tables.open(group.id, people[0], game_name, "en")
+            await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
+        record, _ = await app.tables.lobby.open(group.id, people[0], game_name, "en")
         for who in people[1:]:
-            await app.tables.lobby(record.id, 0, who, "join", -1, tr)
-        fresh = await app.tables.tables.get(record.id)
+            await app.tables.lobby.press(record.id, 0, who, "join", -1, tr)
+        fresh = await app.tables.store.repo.get(record.id)
         assert fresh is not None
-        await app.tables.lobby(record.id, fresh.version, people[0], "start", -1, tr)
+        await app.tables.lobby.press(record.id, fresh.version, people[0], "start", -1, tr)
         seat_of_chat = {u.id: i for i, u in enumerate(users)}
         rng = random.Random(seed)
         checked = 0
         mark = 0
         before: Game | None = None
         for _ in range(400):
-            fresh = await app.tables.tables.get(record.id)
+            fresh = await app.tables.store.repo.get(record.id)
             assert fresh is not None
-            game = app.tables.load(fresh)
+            game = app.tables.store.load(fresh)
             hands = [set(game.view(seat)["hand"]) for seat in range(game.seats)]
             assert any(hands) or game.is_over
             for call in fake.calls(since=mark):
@@ -112,7 +112,7 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
             seat = game.current_seat()
             assert seat is not None
             code = rng.choice(game.legal_actions(seat))
-            reply = await app.tables.act(record.id, fresh.version, people[seat], code, tr)
+            reply = await app.tables.play.act(record.id, fresh.version, people[seat], code, tr)
             assert not reply.alert, reply
             await app.tables.publish(record.id)
         assert checked > 100

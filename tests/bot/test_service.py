@@ -21,8 +21,9 @@ from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
-from bot.tables import Person, Reply
-from bot.tables import core as tables_core
+from bot.render.replies import Reply
+from bot.tables import Person
+from bot.tables import store as tables_store
 from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
@@ -73,15 +74,15 @@ async def started_table(
     group = fake.add_group("Cards", members=users)
     people = [Person(u.id, u.first_name) for u in users]
     for user in users:
-        await app.tables.people.seen_user(user.id, user.first_name, "en", private=True)
-    record, _ = await app.tables.open(group.id, people[0], "deberts", "en")
+        await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
+    record, _ = await app.tables.lobby.open(group.id, people[0], "deberts", "en")
     for who in people[1:]:
-        current = await app.tables.tables.get(record.id)
+        current = await app.tables.store.repo.get(record.id)
         assert current is not None
-        await app.tables.lobby(record.id, current.version, who, "join", -1, tr)
-    current = await app.tables.tables.get(record.id)
+        await app.tables.lobby.press(record.id, current.version, who, "join", -1, tr)
+    current = await app.tables.store.repo.get(record.id)
     assert current is not None
-    await app.tables.lobby(record.id, current.version, people[0], "start", -1, tr)
+    await app.tables.lobby.press(record.id, current.version, people[0], "start", -1, tr)
     return group, people, record
 
 
@@ -92,9 +93,9 @@ def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
 
 async def saved_game(app: App, table_id: int) -> tuple[TableRecord, Game]:
     """The table as saved, and its game."""
-    record = await app.tables.tables.get(table_id)
+    record = await app.tables.store.repo.get(table_id)
     assert record is not None
-    return record, app.tables.load(record)
+    return record, app.tables.store.load(record)
 
 
 async def press_first_legal(
@@ -106,7 +107,7 @@ async def press_first_legal(
     if seat is None:
         return None
     action = game.legal_actions(seat)[0]
-    return await app.tables.act(table_id, current.version, people[seat], action, tr)
+    return await app.tables.play.act(table_id, current.version, people[seat], action, tr)
 
 
 async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
@@ -119,9 +120,9 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
         rng = random.Random(3)
         refused = set()
         for _ in range(300):
-            current = await app.tables.tables.get(record.id)
+            current = await app.tables.store.repo.get(record.id)
             assert current is not None
-            game = app.tables.load(current)
+            game = app.tables.store.load(current)
             if game.is_over:
                 break
             seat = game.current_seat()
@@ -132,19 +133,21 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
             if game.phase == "play" and illegal:
                 before = (current.version, current.state)
                 mark = fake.mark()
-                reply = await app.tables.act(
+                reply = await app.tables.play.act(
                     record.id, current.version, people[seat], illegal[0], tr
                 )
                 assert reply.alert and reply.text in REASONS
                 refused.add(reply.text)
-                after = await app.tables.tables.get(record.id)
+                after = await app.tables.store.repo.get(record.id)
                 assert after is not None and (after.version, after.state) == before
                 assert not fake.calls(since=mark)
                 # somebody else pressing is told it is not their seat's move
                 other = people[(seat + 1) % 3]
-                wrong = await app.tables.act(record.id, current.version, other, legal[0], tr)
+                wrong = await app.tables.play.act(record.id, current.version, other, legal[0], tr)
                 assert wrong.alert and wrong.text == "It is not your turn."
-            await app.tables.act(record.id, current.version, people[seat], rng.choice(legal), tr)
+            await app.tables.play.act(
+                record.id, current.version, people[seat], rng.choice(legal), tr
+            )
             await app.tables.publish(record.id)
         assert "You must follow suit." in refused
 
@@ -170,14 +173,14 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
         assert table.reply_markup is not None
         hands = [fake.messages(person.id)[-1] for person in people]
 
-        reply = await app.tables.cancel(group.id, people[0], tr)
+        reply = await app.tables.lobby.cancel(group.id, people[0], tr)
         assert not reply.alert
         cancelled = (table.text, table.reply_markup, [h.text for h in hands])
         assert table.reply_markup is None
         assert all(h.text == "The table was cancelled." and h.reply_markup is None for h in hands)
         mark = fake.mark()
         clock.advance(60)
-        await app.tables.publisher.throttle.settle()
+        await app.publisher.throttle.settle()
         # nothing that waited came later to bring the buttons back
         assert (table.text, table.reply_markup, [h.text for h in hands]) == cancelled
         assert not fake.calls("editMessageText", since=mark)
@@ -195,10 +198,10 @@ async def test_the_hand_of_a_player_a_bot_plays_for_loses_its_buttons_at_the_end
         ann = current.seats[0]
         # what three turns timed out in a row leave: a bot plays for Ann, the seat hers
         current.seats[0] = Seat(name=ann.name, user_id=ann.user_id, bot="easy", away=True)
-        await app.tables.tables.save(current)
+        await app.tables.store.repo.save(current)
         while await press_first_legal(app, record.id, people, tr):
             await app.tables.publish(record.id)
-        await app.tables.publisher.throttle.settle()
+        await app.publisher.throttle.settle()
         ended, game = await saved_game(app, record.id)
         assert game.is_over and ended.seats[0].away
         hands = [fake.chat(p.id).messages[ended.hand_msgs[p.id]] for p in people]
@@ -226,10 +229,10 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
             legal = game.legal_actions(seat)
             action = "pass" if "pass" in legal else legal[0]
             mark = fake.mark()
-            await app.tables.act(record.id, current.version, people[seat], action, tr)
+            await app.tables.play.act(record.id, current.version, people[seat], action, tr)
             await app.tables.publish(record.id)
             clock.advance(60)  # anything held back goes out now
-            await app.tables.publisher.throttle.settle()
+            await app.publisher.throttle.settle()
             _, after = await saved_game(app, record.id)
             shown = {c.params.get("chat_id") for c in fake.calls(since=mark)}
             if after.is_over or after.deal_no != game.deal_no:
@@ -259,11 +262,11 @@ async def test_a_played_hand_is_edited_later_when_overloaded_and_the_answer_name
         # NOTIFY_AFTER) and the table at once
         for _ in range(3):
             clock.advance(GROUP_EDIT_INTERVAL)
-            await app.tables.publisher.throttle.settle()
+            await app.publisher.throttle.settle()
             reply = await press_first_legal(app, record.id, people, tr)
             assert reply is not None and not reply.text  # the hand shows the move at once
             await app.tables.publish(record.id)
-        app.tables.publisher.strained = lambda: strained
+        app.publisher.strained = lambda: strained
         current, game = await saved_game(app, record.id)
         seat = game.current_seat()
         assert seat is not None
@@ -271,7 +274,7 @@ async def test_a_played_hand_is_edited_later_when_overloaded_and_the_answer_name
         clock.advance(0.5)  # their turn began half a second ago, with an edit of their hand
         mark = fake.mark()
         action = game.legal_actions(seat)[0]
-        reply = await app.tables.act(record.id, current.version, presser, action, tr)
+        reply = await app.tables.play.act(record.id, current.version, presser, action, tr)
         # the hand will show the move later: the answer says it was taken
         assert reply.text == f"✓ {action_label(action, tr)}" and not reply.alert
         await app.tables.publish(record.id)
@@ -305,14 +308,14 @@ async def test_a_game_being_shown_is_not_changed_by_the_presses_after_it(
         _, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
         shown: list[tuple[Game, dict[str, object]]] = []
         for _ in range(12):
-            current = await app.tables.tables.get(record.id)
+            current = await app.tables.store.repo.get(record.id)
             assert current is not None
-            game = app.tables.peek(current)
-            assert app.tables.peek(current) is game  # read from memory, not parsed again
+            game = app.tables.store.peek(current)
+            assert app.tables.store.peek(current) is game  # read from memory, not parsed again
             shown.append((game, game.to_json()))
             seat = game.current_seat()
             assert seat is not None
-            await app.tables.act(
+            await app.tables.play.act(
                 record.id, current.version, people[seat], game.legal_actions(seat)[0], tr
             )
         assert all(game.to_json() == state for game, state in shown)
@@ -334,12 +337,12 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
 
         def held() -> dict[str, int]:
             gc.collect()  # a table's two locks refer to each other
-            service, publisher = app.tables, app.tables.publisher
+            store, publisher = app.tables.store, app.publisher
             return {
-                "locks": len(service._locks) + len(service._chat_locks),
-                "games": len(service._games) + len(service._pending),
+                "locks": len(store._locks) + len(store._chat_locks),
+                "games": len(store._games) + len(app.tables.showing._pending),
                 "resent": len(publisher._hand_resent),
-                "rows": len(service.tables._rows),
+                "rows": len(store.repo._rows),
                 "hands": len(publisher._hand_shown) + len(publisher._turn_at),
                 "unreachable": len(publisher._unreachable),
             }
@@ -353,24 +356,24 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
         await play(played[2], played[1], 3)
         for _, people, record in (played, cancelled, left):
             for who in people:  # the player to act gets their hand message anew
-                await app.tables.hand(record.id, who, tr)
-            await app.tables.publisher.remind(record, people[0].id, "⏰")
+                await app.tables.play.hand(record.id, who, tr)
+            await app.publisher.remind(record, people[0].id, "⏰")
         before = held()
         assert before.pop("locks") == 0  # nobody holds or awaits them between presses
         assert all(before.values()), before
-        await app.tables.cancel(cancelled[0].id, cancelled[1][0], tr)
-        await app.tables.close_chat(left[0].id)  # the bot was removed from the group
+        await app.tables.lobby.cancel(cancelled[0].id, cancelled[1][0], tr)
+        await app.tables.chats.close_chat(left[0].id)  # the bot was removed from the group
         await play(played[2], played[1], 10_000)
         _, game = await saved_game(app, played[2].id)
         assert game.is_over
-        await app.tables.publisher.throttle.settle()
+        await app.publisher.throttle.settle()
         assert held() == dict.fromkeys(held(), 0)
 
 
 async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
     fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables_core, "KEEP_GAMES", 1)
+    monkeypatch.setattr(tables_store, "KEEP_GAMES", 1)
     fake = fake_telegram
     async with service(fake, tmp_path, VirtualClock(), seed=9) as (app, tr):
         tables = [await started_table(app, fake, [f"A{n}", f"B{n}"], tr) for n in range(3)]
@@ -378,7 +381,7 @@ async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
             for _, people, record in tables:
                 reply = await press_first_legal(app, record.id, people, tr)
                 assert reply is not None and reply.text is None
-                assert len(app.tables._games) == 1
+                assert len(app.tables.store._games) == 1
         for _, _, record in tables:
             current, game = await saved_game(app, record.id)
             assert current.state is not None and current.version > record.version

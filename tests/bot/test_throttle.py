@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -30,10 +31,12 @@ class Recorder:
         return True
 
 
-def make() -> tuple[EditThrottle, Recorder, ManualClock]:
+def make(
+    on_lost: Callable[[int, int], Awaitable[None]] | None = None,
+) -> tuple[EditThrottle, Recorder, ManualClock]:
     clock = ManualClock()
     sender = Recorder(clock)
-    return EditThrottle(sender), sender, clock  # type: ignore[arg-type]
+    return EditThrottle(sender, on_lost=on_lost), sender, clock  # type: ignore[arg-type]
 
 
 async def advance(clock: ManualClock, throttle: EditThrottle, seconds: float) -> None:
@@ -160,13 +163,12 @@ async def test_an_edit_under_way_when_its_message_is_forgotten_is_not_overtaken(
 
 
 async def test_a_late_edit_of_a_message_gone_meanwhile_reports_it() -> None:
-    throttle, sender, clock = make()
     lost: list[tuple[int, int]] = []
 
     async def on_lost(chat_id: int, message_id: int) -> None:
         lost.append((chat_id, message_id))
 
-    throttle.on_lost = on_lost
+    throttle, sender, clock = make(on_lost)
     await throttle.edit(-5, 10, "shown", None, interval=3.0)
     await throttle.edit(-5, 10, "late", None, interval=3.0)
     sender.gone.add((-5, 10))

@@ -40,14 +40,14 @@ async def advance(proc: BotProcess, seconds: float) -> None:
 
 async def record(proc: BotProcess, table_id: int) -> TableRecord:
     assert proc.app is not None
-    found = await proc.app.tables.tables.get(table_id)
+    found = await proc.app.tables.store.repo.get(table_id)
     assert found is not None
     return found
 
 
 async def seat_to_act(proc: BotProcess, table_id: int) -> int | None:
     assert proc.app is not None
-    return proc.app.tables.load(await record(proc, table_id)).current_seat()
+    return proc.app.tables.store.load(await record(proc, table_id)).current_seat()
 
 
 async def open_table(
@@ -376,7 +376,7 @@ async def test_a_timer_that_fails_is_tried_again_a_minute_later_not_at_once(
     group, table_id, name = await started_pair(fake, timed)
     seat = await seat_to_act(timed, table_id)
     assert timed.app is not None
-    service = timed.app.tables
+    service = timed.app.tables.deadlines
     real = service.on_timer
     tried: list[float] = []
 
@@ -415,7 +415,7 @@ async def test_a_table_whose_timer_waits_holds_up_no_other_table(
     slow_group, slow_id, slow_name = await started_pair(fake, timed)
     group, _, name = await started_pair(fake, timed)
     assert timed.app is not None
-    service = timed.app.tables
+    service = timed.app.tables.deadlines
     real = service.on_timer
     slot = asyncio.Event()
     slow_runs: list[float] = []
@@ -453,7 +453,7 @@ async def test_the_timers_outlive_a_database_read_that_fails(
     fake = fake_telegram
     group, _, name = await started_pair(fake, timed)
     assert timed.app is not None
-    repo = timed.app.tables.tables
+    repo = timed.app.tables.store.repo
     real = repo.next_due
     failed: list[bool] = []
 

@@ -186,7 +186,7 @@ async def test_a_repeated_press_is_answered_and_changes_nothing(
     first = await fake.callback_query(user, message, button.callback_data or "").answer()
     assert first.text is None
     assert proc.app is not None
-    await proc.app.tables.publisher.throttle.settle()
+    await proc.app.publisher.throttle.settle()
     mark = fake.mark()
     again = await fake.callback_query(user, message, button.callback_data or "").answer()
     assert again.text == "Already played, or this button is out of date."

@@ -6,24 +6,24 @@ from aiogram import Router
 from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter
 from aiogram.types import ChatMemberUpdated, Message
 
-from bot.tables import TableService
+from bot.tables import Tables
 from bot.telegram.handlers.filters import GROUPS, in_chat, migrating_from, migrating_to
 
 __all__ = ["make_router"]
 
 
-async def removed(event: ChatMemberUpdated, tables: TableService) -> None:
-    await tables.close_chat(event.chat.id)
+async def removed(event: ChatMemberUpdated, tables: Tables) -> None:
+    await tables.chats.close_chat(event.chat.id)
 
 
-async def migrated_to(message: Message, tables: TableService) -> None:
+async def migrated_to(message: Message, tables: Tables) -> None:
     assert message.migrate_to_chat_id is not None
-    await tables.move_chat(message.chat.id, message.migrate_to_chat_id)
+    await tables.chats.move_chat(message.chat.id, message.migrate_to_chat_id)
 
 
-async def migrated_from(message: Message, tables: TableService) -> None:
+async def migrated_from(message: Message, tables: Tables) -> None:
     assert message.migrate_from_chat_id is not None
-    await tables.move_chat(message.migrate_from_chat_id, message.chat.id)
+    await tables.chats.move_chat(message.migrate_from_chat_id, message.chat.id)
 
 
 def make_router() -> Router:

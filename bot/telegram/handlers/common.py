@@ -5,7 +5,8 @@ from __future__ import annotations
 from aiogram import Bot
 from aiogram.types import CallbackQuery, Chat, User
 
-from bot.tables import Person, Reply
+from bot.render.replies import Reply
+from bot.tables import Person
 from bot.telegram.sender import Sender
 
 __all__ = ["answer", "game_named", "person"]

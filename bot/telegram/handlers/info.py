@@ -16,7 +16,7 @@ from bot.render.common import cut, game_title
 from bot.render.lobby import conventions_summary
 from bot.render.scores import scoresheet_text
 from bot.render.texts import help_text, rules_text
-from bot.tables import TableService
+from bot.tables import Tables
 from bot.telegram.handlers.common import game_named
 from bot.telegram.sender import Sender
 
@@ -53,13 +53,13 @@ async def show_rules(
 
 
 async def show_score(
-    message: Message, table_repo: TableRepo, tables: TableService, sender: Sender, tr: Translator
+    message: Message, table_repo: TableRepo, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
     record = await table_repo.latest_in_chat(message.chat.id)
     if record is None or record.state is None:
         await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
         return
-    sheet = tables.peek(record).scoresheet()
+    sheet = tables.store.peek(record).scoresheet()
     names = record.names()
     text = scoresheet_text(sheet, names, tr)
     if record.status == TableStatus.CANCELLED:

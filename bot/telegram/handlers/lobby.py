@@ -11,7 +11,7 @@ from bot.db.models import TableRecord
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title
-from bot.tables import TableService
+from bot.tables import Tables
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import GROUPS, button_in, in_chat
 from bot.telegram.keyboards.callbacks import Again, Lobby, NewGame
@@ -25,11 +25,11 @@ async def _open(
     game: str,
     user: User,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
-    record, created = await tables.open(chat_id, person(user, bot, None), game, tr.locale)
+    record, created = await tables.lobby.open(chat_id, person(user, bot, None), game, tr.locale)
     # the table and a pointer to it, both replies: a flood of /new posts only a few
     if not created and sender.can_reply(chat_id, 2):
         # posted again below: the old message may have been deleted or scrolled far away
@@ -45,7 +45,7 @@ async def new_table(
     message: Message,
     command: CommandObject,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
@@ -64,7 +64,7 @@ async def pick_game(
     callback: CallbackQuery,
     callback_data: NewGame,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
@@ -81,7 +81,7 @@ async def play_again(
     callback: CallbackQuery,
     callback_data: Again,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
@@ -89,7 +89,7 @@ async def play_again(
     if isinstance(callback.message, Message):
         chat_id = callback.message.chat.id
         who = person(callback.from_user, bot, None)
-        opened = await tables.again(callback_data.t, chat_id, who, tr.locale)
+        opened = await tables.lobby.again(callback_data.t, chat_id, who, tr.locale)
     if opened is None:
         await sender.answer(callback, tr("That is not possible now."))
         return
@@ -103,12 +103,12 @@ async def lobby_button(
     callback: CallbackQuery,
     callback_data: Lobby,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
     chat = callback.message.chat if callback.message else None
-    reply = await tables.lobby(
+    reply = await tables.lobby.press(
         callback_data.t,
         callback_data.v,
         person(callback.from_user, bot, chat),

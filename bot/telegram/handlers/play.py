@@ -9,9 +9,11 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Translator
-from bot.tables import Reply, TableService
+from bot.render.replies import Reply
+from bot.tables import Tables
 from bot.telegram.handlers.common import answer, person
 from bot.telegram.keyboards.callbacks import Act, TableButton
+from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]
@@ -21,17 +23,18 @@ async def act(
     callback: CallbackQuery,
     callback_data: Act,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
+    publisher: Publisher,
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    reply = await tables.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
+    reply = await tables.play.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
     # Answered as soon as the move is saved. A saved move is shown even when its answer
     # could not be sent, or the wait for it was cut short.
     answering = asyncio.ensure_future(answer(sender, callback, reply))
     try:
-        if tables.publisher.strained():
+        if publisher.strained():
             # each press waits for the CPU, not for Telegram: its answer is done first
             await asyncio.wait([answering])
         else:
@@ -49,35 +52,35 @@ async def table_button(
     callback: CallbackQuery,
     callback_data: TableButton,
     bot: Bot,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
     if callback_data.a == "hand":
-        reply = await tables.hand(callback_data.t, who, tr)
+        reply = await tables.play.hand(callback_data.t, who, tr)
     elif callback_data.a == "last":
         chat_id = callback.message.chat.id if callback.message else None
-        reply = await tables.last_trick(callback_data.t, tr, who=who, chat_id=chat_id)
+        reply = await tables.play.last_trick(callback_data.t, tr, who=who, chat_id=chat_id)
     else:
         reply = Reply(tr("This button is out of date."))
     await answer(sender, callback, reply)
 
 
-async def leave(
-    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
-) -> None:
+async def leave(message: Message, bot: Bot, tables: Tables, sender: Sender, tr: Translator) -> None:
     assert message.from_user is not None
-    reply = await tables.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
+    reply = await tables.lobby.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
     if reply.text:
         await sender.reply(message.chat.id, reply.text)
 
 
 async def cancel(
-    message: Message, bot: Bot, tables: TableService, sender: Sender, tr: Translator
+    message: Message, bot: Bot, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
     assert message.from_user is not None
-    reply = await tables.cancel(message.chat.id, person(message.from_user, bot, message.chat), tr)
+    reply = await tables.lobby.cancel(
+        message.chat.id, person(message.from_user, bot, message.chat), tr
+    )
     if reply.text:
         await sender.reply(message.chat.id, reply.text)
 

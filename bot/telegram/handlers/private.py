@@ -12,8 +12,9 @@ from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title, level_label
+from bot.render.replies import Reply
 from bot.render.texts import help_text
-from bot.tables import Reply, TableService
+from bot.tables import Tables
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
 from bot.telegram.keyboards.callbacks import Again, NewGame, Solo
@@ -27,20 +28,20 @@ async def start_deep_link(
     command: CommandObject,
     bot: Bot,
     sender: Sender,
-    tables: TableService,
+    tables: Tables,
     tr: Translator,
 ) -> None:
     arg = command.args or ""
     assert message.from_user is not None
     if arg.startswith("j") and arg[1:].isdigit():
-        reply = await tables.join(int(arg[1:]), person(message.from_user, bot, None), tr)
+        reply = await tables.lobby.join(int(arg[1:]), person(message.from_user, bot, None), tr)
         await sender.send(message.chat.id, reply.text or tr("You joined the table."))
         await tables.resend_hands(message.from_user.id, asked=True)
         return
     await start(message, sender, tables, tr)
 
 
-async def start(message: Message, sender: Sender, tables: TableService, tr: Translator) -> None:
+async def start(message: Message, sender: Sender, tables: Tables, tr: Translator) -> None:
     await sender.send(message.chat.id, help_text(tr))
     if message.from_user is not None:
         # back after blocking the bot: the hands it could not send come now
@@ -114,7 +115,7 @@ async def start_solo(
     callback_data: Solo,
     bot: Bot,
     sender: Sender,
-    tables: TableService,
+    tables: Tables,
     tr: Translator,
 ) -> None:
     game, bots, level = callback_data.game, callback_data.bots, callback_data.level
@@ -123,7 +124,7 @@ async def start_solo(
         return
     chat_id = callback.from_user.id
     who = person(callback.from_user, bot, None)
-    _, created = await tables.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
+    _, created = await tables.lobby.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
     if isinstance(callback.message, Message):
         await sender.delete(chat_id, callback.message.message_id)
     text = None if created else tr("You already have a game here; /cancel ends it.")
@@ -135,11 +136,11 @@ async def play_again(
     callback_data: Again,
     bot: Bot,
     sender: Sender,
-    tables: TableService,
+    tables: Tables,
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    opened = await tables.again(callback_data.t, callback.from_user.id, who, tr.locale)
+    opened = await tables.lobby.again(callback_data.t, callback.from_user.id, who, tr.locale)
     if opened is None:
         await answer(sender, callback, Reply(tr("That is not possible now.")))
         return

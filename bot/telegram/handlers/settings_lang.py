@@ -12,7 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.db.repo import PeopleRepo
 from bot.i18n import LOCALES, Translator
-from bot.tables import TableService
+from bot.tables import Tables
 from bot.telegram.handlers.common import person
 from bot.telegram.keyboards.callbacks import Lang
 from bot.telegram.publisher import Publisher
@@ -28,7 +28,7 @@ async def lang(
     command: CommandObject,
     bot: Bot,
     people: PeopleRepo,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     i18n: I18n,
     tr: Translator,
@@ -58,7 +58,7 @@ async def pick(
     callback_data: Lang,
     bot: Bot,
     people: PeopleRepo,
-    tables: TableService,
+    tables: Tables,
     sender: Sender,
     publisher: Publisher,
     i18n: I18n,
@@ -89,7 +89,7 @@ async def _set(
     code: str,
     is_admin: Callable[[], Awaitable[bool]] | None,
     people: PeopleRepo,
-    tables: TableService,
+    tables: Tables,
     i18n: I18n,
 ) -> str | None:
     """Store the language for ``chat`` (a group needs its host or an admin); what to say,
@@ -98,13 +98,13 @@ async def _set(
     if chat.type == "private":
         await people.set_user_lang(user_id, code)
         return tr("Language: English.")
-    table = await tables.tables.open_in_chat(chat.id)
+    table = await tables.store.repo.open_in_chat(chat.id)
     host = table is not None and table.host_id == user_id
     if not host and not (is_admin is not None and await is_admin()):
         return None
     await people.set_chat_lang(chat.id, code)
     if table is not None:
-        await tables.set_language(table.id, code)
+        await tables.chats.set_language(table.id, code)
     return tr("Language: English.")
 
 

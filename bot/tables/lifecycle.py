@@ -1,0 +1,277 @@
+"""What every change of a table goes through: bot players' moves, the turn's deadline,
+the commit and showing it; and bringing a table's messages back."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from bot import ai, jsonio
+from bot.db.models import TableRecord, TableStatus
+from bot.engine.base import Game, IllegalAction
+from bot.i18n import Translator
+from bot.render.cards import action_label
+from bot.render.refusals import refusal
+from bot.render.replies import Reply
+from bot.render.table import table_text
+from bot.tables.alarm import Alarm
+from bot.tables.showing import Pending, Showing
+from bot.tables.store import TableStore
+from bot.telegram.publisher import Publisher
+
+__all__ = ["Chooser", "Lifecycle"]
+
+log = logging.getLogger(__name__)
+
+Chooser = Callable[[Game, int, str, int], str]
+"""A bot player's move: ``(game, seat, level, seed) -> action``."""
+
+
+class Lifecycle:
+    """A table's changes, shared by the lobby, play, deadlines and chat changes."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        showing: Showing,
+        publisher: Publisher,
+        alarm: Alarm,
+        *,
+        choose: Chooser = ai.choose,
+        bot_level: str = "random",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.showing = showing
+        self.publisher = publisher
+        self.alarm = alarm
+        self.choose = choose
+        self.bot_level = bot_level
+        self.clock = clock
+
+    async def closed(self, record: TableRecord) -> None:
+        """The table will not be played again: what memory held for it goes."""
+        self.store.drop(record.id)
+        await self.publisher.forget(record)
+
+    async def cancel(self, record: TableRecord, notice: str | None = None) -> None:
+        """Close the table; ``notice`` (by default "The table was cancelled.") tells its
+        chat and players why."""
+        repo = self.store.repo
+        record.status = TableStatus.CANCELLED
+        record.deadline = record.remind_at = None
+        record.version += 1
+        await self.closed(record)
+        await repo.save(record)
+        if record.state is None:
+            await self.publisher.lobby(record)
+        else:
+            tr = self.publisher.tr(record.lang)
+            notice = notice or tr("The table was cancelled.")
+            game = self.store.peek(record)
+            names = record.names()
+            last = table_text(game.view(None, brief=True), names, tr, closed=True)
+            # the table message says so too, so the notice, which tells the group at once,
+            # may be left out when the group has used its minute rather than keep this waiting
+            await self.publisher.show(record.chat_id, record.table_msg_id, f"{last}\n\n{notice}")
+            if not record.solo:  # a private chat's own table and hand messages say it there
+                await self.publisher.sender.reply(record.chat_id, notice)
+            for user_id, message_id in record.hand_msgs.items():
+                await self.publisher.edit(user_id, message_id, notice)
+        await repo.save(record)
+
+    async def move(
+        self,
+        record: TableRecord,
+        seat: int,
+        code: str,
+        tr: Translator,
+        *,
+        notice: str = "",
+        defer: bool = False,
+    ) -> Reply:
+        """One move for ``seat`` on a locked, current record: a press or a timeout."""
+        game = self.store.load(record)
+        rows_before = game.rows_scored
+        to_act_before = game.current_seat()
+        try:
+            game.apply(seat, code)
+        except IllegalAction as error:
+            return Reply(refusal(error, tr), alert=True)
+        if not notice:
+            record.timeouts.pop(seat, None)
+        await self.commit(
+            record,
+            game,
+            rows_before=rows_before,
+            to_act_before=to_act_before,
+            notice=notice or None,
+            moved=True,
+            defer=defer,
+        )
+        user_id = record.seats[seat].user_id
+        if (
+            not notice
+            and user_id is not None
+            and game.current_seat() != seat
+            and self.publisher.hand_waits(record, user_id)
+        ):
+            # their hand shows the move only later: the answer says it was taken
+            return Reply(f"✓ {action_label(code, tr, record.names())}")
+        return Reply()
+
+    async def commit(
+        self,
+        record: TableRecord,
+        game: Game,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notice: str | None = None,
+        moved: bool = False,
+        defer: bool = False,
+    ) -> None:
+        """Let bot players move and save the new state; then show it, unless ``defer``
+        leaves that to :meth:`Showing.publish` (the caller holds only the state lock)."""
+        await self._run_bots(record, game)
+        record.state = jsonio.dumps(game.to_json())
+        record.version += 1
+        if game.is_over:
+            record.status = TableStatus.FINISHED
+        if record.unposted_from is None and (game.is_over or game.rows_scored > rows_before):
+            # a result is posted once only; if the bot dies before, a restart posts it
+            record.unposted_from = rows_before
+        self._arm(record, game, to_act_before, moved=moved)
+        self.store.drop(record.id)
+        if defer:
+            await self.store.repo.save_state(record)
+        else:
+            await self.store.repo.save(record)
+        self.alarm.set(record.remind_at or record.deadline)
+        if not game.is_over:
+            self.store.keep(record, game)  # as it is: the callers are done changing it
+        self.showing.add(record.id, to_act_before, notice)
+        if not defer:
+            await self.showing.show_pending(record, game)
+
+    def _arm(
+        self, record: TableRecord, game: Game, to_act_before: int | None, *, moved: bool
+    ) -> None:
+        """The turn timer: a fresh deadline when a move was made or the turn passed on.
+
+        Anything else (a resume, a seat changing hands) keeps the running deadline,
+        so a restart does not give the seat to act more time.
+        """
+        seat = game.current_seat()
+        if (
+            record.status != TableStatus.PLAYING
+            or record.solo
+            or record.turn_timer <= 0
+            or seat is None
+            or record.seats[seat].is_bot
+        ):
+            record.deadline = record.remind_at = None
+            return
+        if moved or seat != to_act_before or record.deadline is None:
+            now = self.clock()
+            record.deadline = now + record.turn_timer
+            record.remind_at = now + record.turn_timer * 2 / 3
+
+    async def _run_bots(self, record: TableRecord, game: Game) -> None:
+        step = 0
+        while (seat := game.current_seat()) is not None and record.seats[seat].is_bot:
+            level = record.seats[seat].bot or self.bot_level
+            seed = (record.seed * 1_000_003 + record.version * 7_919 + step) & 0x7FFF_FFFF
+            if level == "random":
+                code = self.choose(game, seat, level, seed)
+            else:
+                code = await asyncio.to_thread(self.choose, game, seat, level, seed)
+            game.apply(seat, code)
+            step += 1
+
+    async def resume_all(self) -> int:
+        """After a restart: let waiting bots move, post what a crash left unposted and
+        bring every table's messages up to date; how many tables were."""
+        resumed = 0
+        for table_id in await self.store.repo.unfinished_ids():
+            async with self.store.lock(table_id):
+                try:
+                    if await self._resume(table_id):
+                        resumed += 1
+                except Exception:
+                    # one table that cannot be read or shown must not keep the others down
+                    log.exception("could not resume table %s", table_id)
+        return resumed
+
+    async def _resume(self, table_id: int) -> bool:
+        record = await self.store.repo.get(table_id)
+        if record is None or record.state is None:
+            return False
+        if record.status != TableStatus.PLAYING and record.unposted_from is None:
+            return False
+        game = self.store.load(record)
+        rows = game.rows_scored
+        to_act = game.current_seat()
+        if to_act is not None and record.seats[to_act].is_bot:
+            await self.commit(record, game, rows_before=rows, to_act_before=to_act)
+        else:
+            # through the same retries as a press: Telegram may be out of reach at start-up
+            await self.showing.attempt(self.showing.show_saving, record, game, Pending(to_act))
+        return True
+
+    async def resend_hands(self, user_id: int, *, asked: bool = False) -> int:
+        """Send the person's hands anew: a hand message was lost, or they opened the private
+        chat again (``asked``: /start, which may come in bursts)."""
+        repo = self.store.repo
+        sent = 0
+        for stale in await repo.playing_with(user_id):
+            async with self.store.lock(stale.id):
+                record = await repo.get(stale.id)
+                if record is None or record.status != TableStatus.PLAYING or record.solo:
+                    continue
+                seat = record.seat_of(user_id)
+                if seat is None or (
+                    asked and not self.publisher.may_resend_hand(record.id, user_id)
+                ):
+                    continue
+                await self.publisher.hand(record, self.store.peek(record), seat, resend=True)
+                await repo.save(record)
+                sent += 1
+        return sent
+
+    async def repost(self, table_id: int) -> int | None:
+        """Send the table's message anew at the bottom of its chat (the old one may be gone)."""
+        repo = self.store.repo
+        async with self.store.lock(table_id):
+            record = await repo.get(table_id)
+            if record is None or not record.is_open:
+                return None
+            old, old_chat = record.table_msg_id, record.chat_id
+            record.table_msg_id = None
+            await self.show(record)
+            await repo.save(record)
+            if old is not None and record.table_msg_id is not None:
+                # the old message stays where it was, if the group has moved
+                await self.publisher.delete(old_chat, old)
+            return record.table_msg_id
+
+    async def message_lost(self, chat_id: int, message_id: int) -> None:
+        """A delayed edit found its message gone: the table or hands come anew."""
+        if chat_id > 0:
+            await self.resend_hands(chat_id)
+            return
+        record = await self.store.repo.open_in_chat(chat_id)
+        if record is not None and record.table_msg_id == message_id:
+            await self.repost(record.id)
+
+    async def show(self, record: TableRecord) -> None:
+        """The table's current message (lobby or game) as it should look now."""
+        if record.state is None:
+            await self.publisher.lobby(record)
+            return
+        game = self.store.peek(record)
+        await self.publisher.game(
+            record, game, rows_before=game.rows_scored, to_act_before=game.current_seat()
+        )

@@ -1,0 +1,26 @@
+"""The table's own rules, beside the games': seats, time to start, turn timers."""
+
+from __future__ import annotations
+
+__all__ = [
+    "AWAY_AFTER",
+    "LOBBY_MINUTES",
+    "LOBBY_TTL",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "TIMEOUT_LEVEL",
+    "TURN_TIMERS",
+]
+
+MIN_SEATS = 2
+MAX_SEATS = 3
+LOBBY_MINUTES = 30
+"""Minutes an unstarted lobby stays open."""
+LOBBY_TTL = LOBBY_MINUTES * 60
+"""The same in seconds."""
+TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 90, 120, 300)
+"""The turn timers a table may have, in seconds (0: none)."""
+AWAY_AFTER = 3
+"""Turns timed out in a row after which a bot keeps the seat until its person returns."""
+TIMEOUT_LEVEL = "easy"
+"""The bot player that moves for a seat whose time ran out."""
