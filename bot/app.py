@@ -122,6 +122,7 @@ async def create_app(
         table_repo,
         people,
         publisher,
+        sender,
         alarm=alarm,
         bot_level=bot_level,
         default_timer=default_timer,

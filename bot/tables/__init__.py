@@ -26,28 +26,30 @@ from bot.engine.base import Game
 from bot.tables.alarm import Alarm
 from bot.tables.chats import ChatChanges
 from bot.tables.deadlines import Deadlines
+from bot.tables.leaving import Leaving
 from bot.tables.lifecycle import Chooser, Lifecycle
 from bot.tables.lobby import Lobbies
 from bot.tables.person import Person
 from bot.tables.play import Play
+from bot.tables.ports import Members, Presenter
 from bot.tables.showing import SHOW_AGAIN, Showing
 from bot.tables.store import KEEP_GAMES, TableStore
-from bot.telegram.publisher import Publisher
 
 __all__ = ["KEEP_GAMES", "SHOW_AGAIN", "Alarm", "Person", "Tables"]
 
 
 class Tables:
     """The domain's services over one store of tables, each given what it needs:
-    ``lobby`` (opening, joining, setting up, starting, leaving, cancelling), ``play``
-    (a game's buttons), ``deadlines`` (turn timers and a lobby's time to start) and
-    ``chats`` (a table's chat changing under it)."""
+    ``lobby`` (opening, joining, setting up, starting), ``leaving`` (/leave and /cancel),
+    ``play`` (a game's buttons), ``deadlines`` (turn timers and a lobby's time to start)
+    and ``chats`` (a table's chat changing under it)."""
 
     def __init__(
         self,
         repo: TableRepo,
         people: PeopleRepo,
-        publisher: Publisher,
+        presenter: Presenter,
+        members: Members,
         *,
         alarm: Alarm | None = None,
         choose: Chooser = ai.choose,
@@ -59,11 +61,11 @@ class Tables:
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.store = TableStore(repo, games)
-        self.showing = Showing(self.store, publisher, sleep=sleep)
+        self.showing = Showing(self.store, presenter, sleep=sleep)
         self.lifecycle = Lifecycle(
             self.store,
             self.showing,
-            publisher,
+            presenter,
             alarm or Alarm(),
             choose=choose,
             bot_level=bot_level,
@@ -72,15 +74,17 @@ class Tables:
         self.lobby = Lobbies(
             self.lifecycle,
             people,
-            publisher,
+            presenter,
+            members,
             bot_level=bot_level,
             default_timer=default_timer,
             seed_source=seed_source,
             clock=clock,
         )
-        self.play = Play(self.lifecycle, publisher)
-        self.deadlines = Deadlines(self.lifecycle, publisher)
-        self.chats = ChatChanges(self.lifecycle, people, publisher)
+        self.leaving = Leaving(self.lifecycle, self.lobby, presenter, bot_level=bot_level)
+        self.play = Play(self.lifecycle, presenter)
+        self.deadlines = Deadlines(self.lifecycle, presenter)
+        self.chats = ChatChanges(self.lifecycle, people, presenter)
 
     async def publish(self, table_id: int) -> bool:
         """Show what presses committed on the table (see :meth:`Showing.publish`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.db.models import TableStatus
 from bot.db.repo import PeopleRepo
 from bot.tables.lifecycle import Lifecycle
-from bot.telegram.publisher import Publisher
+from bot.tables.ports import Presenter
 
 __all__ = ["ChatChanges"]
 
@@ -13,11 +13,11 @@ __all__ = ["ChatChanges"]
 class ChatChanges:
     """Tables following their chat when it moves or goes."""
 
-    def __init__(self, lifecycle: Lifecycle, people: PeopleRepo, publisher: Publisher) -> None:
+    def __init__(self, lifecycle: Lifecycle, people: PeopleRepo, presenter: Presenter) -> None:
         self.lifecycle = lifecycle
         self.store = lifecycle.store
         self.people = people
-        self.publisher = publisher
+        self.presenter = presenter
 
     async def set_language(self, table_id: int, lang: str) -> None:
         """Its chat's language changed: the table speaks it from its next message on."""
@@ -30,7 +30,7 @@ class ChatChanges:
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its open tables follow, their messages posted there."""
-        self.publisher.sender.moved.setdefault(old_chat_id, new_chat_id)
+        self.presenter.chat_moved(old_chat_id, new_chat_id)
         await self.people.move_chat(old_chat_id, new_chat_id)
         for table_id in await self.store.repo.open_ids_in_chat(old_chat_id):
             async with self.store.lock(table_id):
@@ -54,6 +54,4 @@ class ChatChanges:
                 record.version += 1
                 await self.lifecycle.closed(record)
                 await self.store.repo.save(record)
-                tr = self.publisher.tr(record.lang)
-                for user_id, message_id in record.hand_msgs.items():
-                    await self.publisher.edit(user_id, message_id, tr("The table was cancelled."))
+                await self.presenter.chat_closed(record)

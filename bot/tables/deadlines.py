@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from html import escape
 
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.render.cards import action_label
 from bot.tables.lifecycle import Lifecycle
-from bot.tables.rules import AWAY_AFTER, LOBBY_TTL, TIMEOUT_LEVEL
-from bot.telegram.publisher import Publisher
+from bot.tables.notices import Abandoned, Notice, TimedOut, WentAway
+from bot.tables.ports import Presenter
+from bot.tables.rules import AWAY_AFTER, TIMEOUT_LEVEL
 
 __all__ = ["Deadlines"]
 
@@ -17,10 +16,10 @@ __all__ = ["Deadlines"]
 class Deadlines:
     """What happens when a turn or a lobby runs out of time."""
 
-    def __init__(self, lifecycle: Lifecycle, publisher: Publisher) -> None:
+    def __init__(self, lifecycle: Lifecycle, presenter: Presenter) -> None:
         self.lifecycle = lifecycle
         self.store = lifecycle.store
-        self.publisher = publisher
+        self.presenter = presenter
 
     async def due(self, now: float) -> list[int]:
         """The tables whose reminder or deadline fell due by ``now``."""
@@ -63,9 +62,7 @@ class Deadlines:
         record.deadline = record.remind_at = None
         record.version += 1
         await self.store.repo.save(record)
-        tr = self.publisher.tr(record.lang)
-        text = tr("This table was not started within {n} minutes and is closed.", n=LOBBY_TTL // 60)
-        record.table_msg_id = await self.publisher.show(record.chat_id, record.table_msg_id, text)
+        await self.presenter.expired(record)
         await self.store.repo.save(record)
 
     async def _remind(self, record: TableRecord, now: float) -> None:
@@ -75,10 +72,8 @@ class Deadlines:
         person = record.seats[seat] if seat is not None else None
         if person is None or person.is_bot or person.user_id is None or record.deadline is None:
             return
-        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
         left = max(1, round(record.deadline - now))
-        text = user_tr("⏰ Your move: {n} s left, then a bot moves for you.", n=left)
-        await self.publisher.remind(record, person.user_id, text)
+        await self.presenter.remind(record, person.user_id, left)
 
     async def _time_out(self, record: TableRecord) -> None:
         """A bot player makes the move the seat to act let time run out on."""
@@ -93,39 +88,23 @@ class Deadlines:
         person = record.seats[seat]
         missed = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = missed
-        table_tr = self.publisher.tr(record.lang)
         if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
             # nobody left to play with: bots alone would only flood the chat
-            closing = table_tr("⏰ Nobody is playing at this table any more: it is closed.")
-            await self.lifecycle.cancel(record, closing)
+            await self.lifecycle.cancel(record, Abandoned())
             return
+        notice: Notice
         if missed >= AWAY_AFTER:
             record.seats[seat] = Seat(
                 name=person.name, user_id=person.user_id, bot=TIMEOUT_LEVEL, away=True
             )
-            notice = table_tr(
-                "⏰ {name} missed {n} turns in a row: a bot plays for them until they press"
-                " any button of this table.",
-                name=escape(person.name),
-                n=missed,
-            )
+            notice = WentAway(person.name, missed)
         else:
-            notice = table_tr(
-                "⏰ Time is up for {name}: a bot made the move for them.", name=escape(person.name)
-            )
+            notice = TimedOut(person.name)
         # the reminder they did not answer is kept, to say what was done in their place
         reminder = record.reminders.pop(person.user_id, None) if person.user_id else None
-        await self.lifecycle.move(record, seat, code, table_tr, notice=notice)
+        await self.lifecycle.move(record, seat, code, notice=notice)
         if reminder is not None:
-            await self._tell_timed_out(record, person, code, reminder)
-
-    async def _tell_timed_out(
-        self, record: TableRecord, person: Seat, code: str, message_id: int
-    ) -> None:
-        """Edited after the move is saved, so a Telegram failure here cannot hold it up: a
-        reminder gone without a word would leave the player to find the move on the table."""
-        assert person.user_id is not None
-        user_tr = await self.publisher.user_tr(person.user_id, record.lang)
-        move = action_label(code, user_tr, record.names())
-        text = user_tr("⏰ Time ran out: a bot made your move ({move}).", move=escape(move))
-        await self.publisher.edit(person.user_id, message_id, text)
+            # after the move is saved, so a Telegram failure here cannot hold it up: a
+            # reminder gone without a word would leave the player to find the move on the table
+            assert person.user_id is not None
+            await self.presenter.timed_out(record, person.user_id, reminder, code)

@@ -11,15 +11,12 @@ from collections.abc import Callable
 from bot import ai, jsonio
 from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import Game, IllegalAction
-from bot.i18n import Translator
-from bot.render.cards import action_label
-from bot.render.refusals import refusal
-from bot.render.replies import Reply
-from bot.render.table import table_text
 from bot.tables.alarm import Alarm
+from bot.tables.notices import Notice
+from bot.tables.outcomes import Moved, Refused
+from bot.tables.ports import Presenter
 from bot.tables.showing import Pending, Showing
 from bot.tables.store import TableStore
-from bot.telegram.publisher import Publisher
 
 __all__ = ["Chooser", "Lifecycle"]
 
@@ -36,7 +33,7 @@ class Lifecycle:
         self,
         store: TableStore,
         showing: Showing,
-        publisher: Publisher,
+        presenter: Presenter,
         alarm: Alarm,
         *,
         choose: Chooser = ai.choose,
@@ -45,7 +42,7 @@ class Lifecycle:
     ) -> None:
         self.store = store
         self.showing = showing
-        self.publisher = publisher
+        self.presenter = presenter
         self.alarm = alarm
         self.choose = choose
         self.bot_level = bot_level
@@ -54,73 +51,58 @@ class Lifecycle:
     async def closed(self, record: TableRecord) -> None:
         """The table will not be played again: what memory held for it goes."""
         self.store.drop(record.id)
-        await self.publisher.forget(record)
+        await self.presenter.forget(record)
 
-    async def cancel(self, record: TableRecord, notice: str | None = None) -> None:
-        """Close the table; ``notice`` (by default "The table was cancelled.") tells its
-        chat and players why."""
-        repo = self.store.repo
+    async def cancel(self, record: TableRecord, notice: Notice | None = None) -> None:
+        """Close the table; ``notice`` tells its chat and players why, if not just
+        cancelled."""
         record.status = TableStatus.CANCELLED
         record.deadline = record.remind_at = None
         record.version += 1
         await self.closed(record)
-        await repo.save(record)
-        if record.state is None:
-            await self.publisher.lobby(record)
-        else:
-            tr = self.publisher.tr(record.lang)
-            notice = notice or tr("The table was cancelled.")
-            game = self.store.peek(record)
-            names = record.names()
-            last = table_text(game.view(None, brief=True), names, tr, closed=True)
-            # the table message says so too, so the notice, which tells the group at once,
-            # may be left out when the group has used its minute rather than keep this waiting
-            await self.publisher.show(record.chat_id, record.table_msg_id, f"{last}\n\n{notice}")
-            if not record.solo:  # a private chat's own table and hand messages say it there
-                await self.publisher.sender.reply(record.chat_id, notice)
-            for user_id, message_id in record.hand_msgs.items():
-                await self.publisher.edit(user_id, message_id, notice)
-        await repo.save(record)
+        await self.store.repo.save(record)
+        game = None if record.state is None else self.store.peek(record)
+        await self.presenter.cancelled(record, game, notice)
+        await self.store.repo.save(record)
 
     async def move(
         self,
         record: TableRecord,
         seat: int,
         code: str,
-        tr: Translator,
         *,
-        notice: str = "",
+        notice: Notice | None = None,
         defer: bool = False,
-    ) -> Reply:
-        """One move for ``seat`` on a locked, current record: a press or a timeout."""
+    ) -> Moved | Refused:
+        """One move for ``seat`` on a locked, current record: a press, or a timeout that
+        ``notice`` tells the table of."""
         game = self.store.load(record)
         rows_before = game.rows_scored
         to_act_before = game.current_seat()
         try:
             game.apply(seat, code)
         except IllegalAction as error:
-            return Reply(refusal(error, tr), alert=True)
-        if not notice:
+            return Refused(error)
+        if notice is None:
             record.timeouts.pop(seat, None)
         await self.commit(
             record,
             game,
             rows_before=rows_before,
             to_act_before=to_act_before,
-            notice=notice or None,
+            notice=notice,
             moved=True,
             defer=defer,
         )
         user_id = record.seats[seat].user_id
-        if (
-            not notice
+        # their hand may show the move only later: then the answer is to say it was taken
+        later = (
+            notice is None
             and user_id is not None
             and game.current_seat() != seat
-            and self.publisher.hand_waits(record, user_id)
-        ):
-            # their hand shows the move only later: the answer says it was taken
-            return Reply(f"✓ {action_label(code, tr, record.names())}")
-        return Reply()
+            and self.presenter.hand_waits(record, user_id)
+        )
+        return Moved(code, tuple(record.names()), shown_later=later)
 
     async def commit(
         self,
@@ -129,7 +111,7 @@ class Lifecycle:
         *,
         rows_before: int,
         to_act_before: int | None,
-        notice: str | None = None,
+        notice: Notice | None = None,
         moved: bool = False,
         defer: bool = False,
     ) -> None:
@@ -233,10 +215,10 @@ class Lifecycle:
                     continue
                 seat = record.seat_of(user_id)
                 if seat is None or (
-                    asked and not self.publisher.may_resend_hand(record.id, user_id)
+                    asked and not self.presenter.may_resend_hand(record.id, user_id)
                 ):
                     continue
-                await self.publisher.hand(record, self.store.peek(record), seat, resend=True)
+                await self.presenter.hand(record, self.store.peek(record), seat, resend=True)
                 await repo.save(record)
                 sent += 1
         return sent
@@ -254,7 +236,7 @@ class Lifecycle:
             await repo.save(record)
             if old is not None and record.table_msg_id is not None:
                 # the old message stays where it was, if the group has moved
-                await self.publisher.delete(old_chat, old)
+                await self.presenter.delete(old_chat, old)
             return record.table_msg_id
 
     async def message_lost(self, chat_id: int, message_id: int) -> None:
@@ -269,9 +251,9 @@ class Lifecycle:
     async def show(self, record: TableRecord) -> None:
         """The table's current message (lobby or game) as it should look now."""
         if record.state is None:
-            await self.publisher.lobby(record)
+            await self.presenter.lobby(record)
             return
         game = self.store.peek(record)
-        await self.publisher.game(
+        await self.presenter.game(
             record, game, rows_before=game.rows_scored, to_act_before=game.current_seat()
         )

@@ -6,16 +6,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import Game
+from bot.tables.notices import Notice
+from bot.tables.ports import Presenter, Unreachable
 from bot.tables.store import TableStore
 from bot.tasks import cancel_all
-from bot.telegram.publisher import Publisher
-from bot.telegram.sender import OUT_OF_REACH
 
 __all__ = ["SHOW_AGAIN", "Pending", "Showing", "unposted"]
 
@@ -31,11 +31,7 @@ class Pending:
     """Committed changes not shown yet: who was to act before the first, notices to post."""
 
     to_act_before: int | None
-    notices: list[str] = field(default_factory=list)
-
-    @property
-    def notice(self) -> str | None:
-        return "\n".join(self.notices) or None
+    notices: list[Notice] = field(default_factory=list)
 
 
 def unposted(record: TableRecord, game: Game) -> int:
@@ -51,23 +47,23 @@ class Showing:
     def __init__(
         self,
         store: TableStore,
-        publisher: Publisher,
+        presenter: Presenter,
         *,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.store = store
-        self.publisher = publisher
+        self.presenter = presenter
         self.sleep = sleep
         self._pending: dict[int, Pending] = {}
         self._again: dict[int, asyncio.Task[None]] = {}
         """Per table, the task that shows it again once Telegram answers."""
 
-    def add(self, table_id: int, to_act_before: int | None, notice: str | None) -> None:
+    def add(self, table_id: int, to_act_before: int | None, notice: Notice | None) -> None:
         """A change of the table is committed: it is to be shown, with ``notice``."""
         pending = self._pending.get(table_id)
         if pending is None:
             pending = self._pending[table_id] = Pending(to_act_before)
-        if notice:
+        if notice is not None:
             pending.notices.append(notice)
 
     async def show_pending(self, record: TableRecord, game: Game) -> None:
@@ -91,9 +87,9 @@ class Showing:
                 game,
                 rows_before=unposted(record, game),
                 to_act_before=pending.to_act_before,
-                notice=pending.notice,
+                notices=pending.notices,
             )
-        except OUT_OF_REACH as error:
+        except Unreachable as error:
             self._show_again(record.id, pending, error)
             return False
         return True
@@ -152,7 +148,7 @@ class Showing:
                 game = self.store.peek(record)
             rows = game.rows_scored
             shown = (record.chat_id, record.table_msg_id, dict(record.hand_msgs))
-            shown_all = await self.attempt(self.publisher.game, record, game, pending)
+            shown_all = await self.attempt(self.presenter.game, record, game, pending)
             if (record.chat_id, record.table_msg_id, record.hand_msgs) != shown:
                 # only holders of the show lock write these columns; messages sent before
                 # a failure are kept too, so a later attempt edits rather than sends again
@@ -179,13 +175,13 @@ class Showing:
         *,
         rows_before: int,
         to_act_before: int | None,
-        notice: str | None = None,
+        notices: Sequence[Notice] = (),
     ) -> None:
         """The game shown with both locks held, the record saved as it is shown."""
         shown = (record.table_msg_id, dict(record.hand_msgs), record.unposted_from)
         try:
-            await self.publisher.game(
-                record, game, rows_before=rows_before, to_act_before=to_act_before, notice=notice
+            await self.presenter.game(
+                record, game, rows_before=rows_before, to_act_before=to_act_before, notices=notices
             )
             record.unposted_from = None
         finally:

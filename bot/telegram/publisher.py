@@ -1,10 +1,11 @@
-"""Shows a table's state in Telegram: the lobby or table message, private hands, results."""
+"""Shows a table's state in Telegram: the lobby or table message, private hands, results,
+notices (the domain's :class:`~bot.tables.ports.Presenter`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from html import escape
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.utils.i18n import I18n
@@ -16,7 +17,10 @@ from bot.engine.base import Game
 from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
-from bot.render import scores, table
+from bot.render import notices, scores, table
+from bot.tables.notices import Notice
+from bot.tables.ports import Unreachable
+from bot.tables.rules import MAX_SEATS, MIN_SEATS
 from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
@@ -24,7 +28,7 @@ from bot.telegram.rates import (
     RESEND_HAND_AFTER,
     STRAINED_HAND_EDIT_INTERVAL,
 )
-from bot.telegram.sender import Markup, Sender
+from bot.telegram.sender import OUT_OF_REACH, Markup, Sender
 from bot.telegram.throttle import EditThrottle
 
 __all__ = ["Publisher"]
@@ -79,20 +83,20 @@ class Publisher:
         self,
         record: TableRecord,
         *,
-        settings: dict[str, tuple[object, ...]] | None = None,
-        seats: tuple[int, int] = (2, 3),
+        settings: dict[str, tuple[Any, ...]] | None = None,
     ) -> None:
         """The lobby message, with the settings keyboard when ``settings`` are given."""
         tr = self.tr(record.lang)
         if record.status == TableStatus.CANCELLED:
-            text = tr("The table was cancelled.")
+            text = notices.cancelled_text(None, tr)
             markup = None
         else:
-            text = lobby_render.lobby_text(record, tr, *seats, explain=settings is not None)
+            explain = settings is not None
+            text = lobby_render.lobby_text(record, tr, MIN_SEATS, MAX_SEATS, explain=explain)
             markup = (
                 lobby_render.settings_keyboard(record, settings, tr)
                 if settings is not None
-                else lobby_render.lobby_keyboard(record, tr, max_seats=seats[1])
+                else lobby_render.lobby_keyboard(record, tr, max_seats=MAX_SEATS)
             )
         # through the throttle at once, so a group that used its minute does not keep
         # the press waiting: the lobby catches up when a slot frees
@@ -112,13 +116,27 @@ class Publisher:
         *,
         rows_before: int,
         to_act_before: int | None,
-        notice: str | None = None,
+        notices: Sequence[Notice] = (),
     ) -> None:
         """Everything a change of state shows: deal results, the table, the hands.
 
         New messages go below the live ones, so after a deal result the table and
         hand messages in that chat are sent again (the old ones deleted) to stay last.
+        Raises :class:`~bot.tables.ports.Unreachable` when Telegram stays out of reach.
         """
+        try:
+            await self._game(record, game, rows_before, to_act_before, notices)
+        except OUT_OF_REACH as error:
+            raise Unreachable(str(error)) from error
+
+    async def _game(
+        self,
+        record: TableRecord,
+        game: Game,
+        rows_before: int,
+        to_act_before: int | None,
+        told: Sequence[Notice],
+    ) -> None:
         names = record.names()
         tr = self.tr(record.lang)
         moved: set[int] = set()
@@ -142,6 +160,7 @@ class Publisher:
                 await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
                 moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1
+        notice = notices.notices_text(told, tr)
         if notice:
             await self._post(record.chat_id, notice)
             moved.add(record.chat_id)
@@ -282,10 +301,11 @@ class Publisher:
         )
         await self._reachable(record, user_id, record.seats[seat].name)
 
-    async def remind(self, record: TableRecord, user_id: int, text: str) -> None:
+    async def remind(self, record: TableRecord, user_id: int, seconds_left: int) -> None:
         """The player's turn is running out: a new message, as Telegram notifies of those
         (an edit it does not). It goes once the turn is over, so slow turns leave no trail."""
-        message_id = await self.sender.send(user_id, text)
+        user_tr = await self.user_tr(user_id, record.lang)
+        message_id = await self.sender.send(user_id, notices.reminder_text(seconds_left, user_tr))
         if message_id is not None:
             record.reminders[user_id] = message_id
             await self.on_shown(record)
@@ -301,14 +321,7 @@ class Publisher:
         self._unreachable.add(key)
         me = await self.sender.bot.me()
         tr = self.tr(record.lang)
-        text = tr(
-            "{name}, I cannot send you your cards: you may have blocked me. Unblock me,"
-            " open the chat with @{bot} and press /start.",
-            name=escape(name),
-            bot=me.username,
-        )
-        if record.turn_timer > 0:
-            text += " " + tr("Until then your turns time out.")
+        text = notices.unreachable_text(name, me.username or "", record.turn_timer > 0, tr)
         await self.sender.send(record.chat_id, text)
 
     async def _table(
@@ -358,6 +371,57 @@ class Publisher:
             await self.on_shown(record)
             if old is not None and new is not None:
                 await self.delete(user_id, old)
+
+    async def cancelled(
+        self, record: TableRecord, game: Game | None, notice: Notice | None = None
+    ) -> None:
+        """The table was cancelled (``game``: where its game stood), for the reason
+        ``notice`` gives, if any: its messages say so."""
+        if game is None:
+            await self.lobby(record)
+            return
+        tr = self.tr(record.lang)
+        why = notices.cancelled_text(notice, tr)
+        last = table.table_text(game.view(None, brief=True), record.names(), tr, closed=True)
+        # the table message says so too, so the notice, which tells the group at once,
+        # may be left out when the group has used its minute rather than keep this waiting
+        await self.show(record.chat_id, record.table_msg_id, f"{last}\n\n{why}")
+        if not record.solo:  # a private chat's own table and hand messages say it there
+            await self.sender.reply(record.chat_id, why)
+        for user_id, message_id in record.hand_msgs.items():
+            await self.edit(user_id, message_id, why)
+
+    async def chat_closed(self, record: TableRecord) -> None:
+        """The table's chat is gone: its players' hands say the table was cancelled."""
+        text = notices.cancelled_text(None, self.tr(record.lang))
+        for user_id, message_id in record.hand_msgs.items():
+            await self.edit(user_id, message_id, text)
+
+    async def expired(self, record: TableRecord) -> None:
+        """The lobby was not started in time: its message says so."""
+        text = notices.expired_text(self.tr(record.lang))
+        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text)
+
+    async def timed_out(
+        self, record: TableRecord, user_id: int, message_id: int, action: str
+    ) -> None:
+        """The reminder ``message_id`` says that a bot made the move ``action``."""
+        user_tr = await self.user_tr(user_id, record.lang)
+        await self.edit(
+            user_id, message_id, notices.timed_out_text(action, record.names(), user_tr)
+        )
+
+    async def left(self, record: TableRecord, user_id: int, message_id: int) -> None:
+        """The hand message ``message_id`` of a person who left says so."""
+        user_tr = await self.user_tr(user_id, record.lang)
+        await self.edit(user_id, message_id, notices.left_text(user_tr))
+
+    def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup: what is sent to the old one goes to the new one."""
+        self.sender.moved.setdefault(old_chat_id, new_chat_id)
+
+    def bot_name(self, number: int, lang: str) -> str:
+        return notices.bot_name(number, self.tr(lang))
 
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: Markup | None = None

@@ -21,6 +21,7 @@ from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import card_label, last_trick_line
 from bot.tables import Person
+from bot.tables.outcomes import Moved, Opened
 from tests.e2e.harness import VirtualClock
 
 _CARD = re.compile(r"\b[789TJQKA][SCDH]\b")
@@ -72,12 +73,14 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
         people = [Person(u.id, u.first_name) for u in users]
         for user in users:
             await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
-        record, _ = await app.tables.lobby.open(group.id, people[0], game_name, "en")
+        opened = await app.tables.lobby.open(group.id, people[0], game_name, "en")
+        assert isinstance(opened, Opened)
+        record = opened.table
         for who in people[1:]:
-            await app.tables.lobby.press(record.id, 0, who, "join", -1, tr)
+            await app.tables.lobby.press(record.id, 0, who, "join", -1)
         fresh = await app.tables.store.repo.get(record.id)
         assert fresh is not None
-        await app.tables.lobby.press(record.id, fresh.version, people[0], "start", -1, tr)
+        await app.tables.lobby.press(record.id, fresh.version, people[0], "start", -1)
         seat_of_chat = {u.id: i for i, u in enumerate(users)}
         rng = random.Random(seed)
         checked = 0
@@ -112,8 +115,8 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
             seat = game.current_seat()
             assert seat is not None
             code = rng.choice(game.legal_actions(seat))
-            reply = await app.tables.play.act(record.id, fresh.version, people[seat], code, tr)
-            assert not reply.alert, reply
+            outcome = await app.tables.play.act(record.id, fresh.version, people[seat], code)
+            assert isinstance(outcome, Moved), outcome
             await app.tables.publish(record.id)
         assert checked > 100
     finally:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.bench.fake_telegram import FakeTelegram
-from bot.render.replies import Reply
 from bot.tables import SHOW_AGAIN, Person
+from bot.tables.outcomes import Moved
 from bot.tables.timers import RETRY_AFTER
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import TIMER, advance, open_table, press_any, record, seat_to_act, start
@@ -88,11 +88,11 @@ async def test_a_move_a_crash_left_unshown_is_shown_by_a_restart_during_an_outag
     button = (await fake.wait_for(lambda: legal_buttons(hand)))[0]
     # the move is saved, and the bot dies before its press handler shows it
     assert proc.app is not None
-    tr = proc.app.publisher.tr("en")
     code = code_of(button)
-    assert (
-        await proc.app.tables.play.act(table_id, version_of(button), Person(user.id, "x"), code, tr)
-    ) == Reply()
+    outcome = await proc.app.tables.play.act(
+        table_id, version_of(button), Person(user.id, "x"), code
+    )
+    assert isinstance(outcome, Moved) and not outcome.shown_later
     await proc.stop()
     # the restart's first attempt at showing it meets Telegram out of reach
     fake.fail_next("editMessageText", 502, count=_SENDER_ATTEMPTS + 1)

@@ -21,9 +21,11 @@ from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
+from bot.render.outcomes import reply as render_reply
 from bot.render.replies import Reply
 from bot.tables import Person
 from bot.tables import store as tables_store
+from bot.tables.outcomes import Cancelled, Opened
 from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
@@ -75,14 +77,16 @@ async def started_table(
     people = [Person(u.id, u.first_name) for u in users]
     for user in users:
         await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
-    record, _ = await app.tables.lobby.open(group.id, people[0], "deberts", "en")
+    opened = await app.tables.lobby.open(group.id, people[0], "deberts", "en")
+    assert isinstance(opened, Opened)
+    record = opened.table
     for who in people[1:]:
         current = await app.tables.store.repo.get(record.id)
         assert current is not None
-        await app.tables.lobby.press(record.id, current.version, who, "join", -1, tr)
+        await app.tables.lobby.press(record.id, current.version, who, "join", -1)
     current = await app.tables.store.repo.get(record.id)
     assert current is not None
-    await app.tables.lobby.press(record.id, current.version, people[0], "start", -1, tr)
+    await app.tables.lobby.press(record.id, current.version, people[0], "start", -1)
     return group, people, record
 
 
@@ -107,7 +111,14 @@ async def press_first_legal(
     if seat is None:
         return None
     action = game.legal_actions(seat)[0]
-    return await app.tables.play.act(table_id, current.version, people[seat], action, tr)
+    return await act(app, table_id, current.version, people[seat], action, tr)
+
+
+async def act(
+    app: App, table_id: int, version: int, who: Person, code: str, tr: Translator
+) -> Reply:
+    """A game button pressed, and what its presser is answered."""
+    return render_reply(await app.tables.play.act(table_id, version, who, code), tr)
 
 
 async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_nothing(
@@ -133,9 +144,7 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
             if game.phase == "play" and illegal:
                 before = (current.version, current.state)
                 mark = fake.mark()
-                reply = await app.tables.play.act(
-                    record.id, current.version, people[seat], illegal[0], tr
-                )
+                reply = await act(app, record.id, current.version, people[seat], illegal[0], tr)
                 assert reply.alert and reply.text in REASONS
                 refused.add(reply.text)
                 after = await app.tables.store.repo.get(record.id)
@@ -143,11 +152,9 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
                 assert not fake.calls(since=mark)
                 # somebody else pressing is told it is not their seat's move
                 other = people[(seat + 1) % 3]
-                wrong = await app.tables.play.act(record.id, current.version, other, legal[0], tr)
+                wrong = await act(app, record.id, current.version, other, legal[0], tr)
                 assert wrong.alert and wrong.text == "It is not your turn."
-            await app.tables.play.act(
-                record.id, current.version, people[seat], rng.choice(legal), tr
-            )
+            await app.tables.play.act(record.id, current.version, people[seat], rng.choice(legal))
             await app.tables.publish(record.id)
         assert "You must follow suit." in refused
 
@@ -173,8 +180,7 @@ async def test_an_edit_held_back_by_the_throttle_cannot_undo_a_cancel(
         assert table.reply_markup is not None
         hands = [fake.messages(person.id)[-1] for person in people]
 
-        reply = await app.tables.lobby.cancel(group.id, people[0], tr)
-        assert not reply.alert
+        assert await app.tables.leaving.cancel(group.id, people[0]) == Cancelled()
         cancelled = (table.text, table.reply_markup, [h.text for h in hands])
         assert table.reply_markup is None
         assert all(h.text == "The table was cancelled." and h.reply_markup is None for h in hands)
@@ -229,7 +235,7 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
             legal = game.legal_actions(seat)
             action = "pass" if "pass" in legal else legal[0]
             mark = fake.mark()
-            await app.tables.play.act(record.id, current.version, people[seat], action, tr)
+            await app.tables.play.act(record.id, current.version, people[seat], action)
             await app.tables.publish(record.id)
             clock.advance(60)  # anything held back goes out now
             await app.publisher.throttle.settle()
@@ -274,7 +280,7 @@ async def test_a_played_hand_is_edited_later_when_overloaded_and_the_answer_name
         clock.advance(0.5)  # their turn began half a second ago, with an edit of their hand
         mark = fake.mark()
         action = game.legal_actions(seat)[0]
-        reply = await app.tables.play.act(record.id, current.version, presser, action, tr)
+        reply = await act(app, record.id, current.version, presser, action, tr)
         # the hand will show the move later: the answer says it was taken
         assert reply.text == f"✓ {action_label(action, tr)}" and not reply.alert
         await app.tables.publish(record.id)
@@ -316,7 +322,7 @@ async def test_a_game_being_shown_is_not_changed_by_the_presses_after_it(
             seat = game.current_seat()
             assert seat is not None
             await app.tables.play.act(
-                record.id, current.version, people[seat], game.legal_actions(seat)[0], tr
+                record.id, current.version, people[seat], game.legal_actions(seat)[0]
             )
         assert all(game.to_json() == state for game, state in shown)
         assert len({id(game) for game, _ in shown}) == len(shown)
@@ -356,12 +362,12 @@ async def test_a_table_that_closes_leaves_nothing_of_it_in_memory(
         await play(played[2], played[1], 3)
         for _, people, record in (played, cancelled, left):
             for who in people:  # the player to act gets their hand message anew
-                await app.tables.play.hand(record.id, who, tr)
-            await app.publisher.remind(record, people[0].id, "⏰")
+                await app.tables.play.hand(record.id, who)
+            await app.publisher.remind(record, people[0].id, 5)
         before = held()
         assert before.pop("locks") == 0  # nobody holds or awaits them between presses
         assert all(before.values()), before
-        await app.tables.lobby.cancel(cancelled[0].id, cancelled[1][0], tr)
+        await app.tables.leaving.cancel(cancelled[0].id, cancelled[1][0])
         await app.tables.chats.close_chat(left[0].id)  # the bot was removed from the group
         await play(played[2], played[1], 10_000)
         _, game = await saved_game(app, played[2].id)

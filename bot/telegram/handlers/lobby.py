@@ -7,11 +7,12 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.db.models import TableRecord
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title
+from bot.render.outcomes import already_open_text, lobby_reply, opened_reply
 from bot.tables import Tables
+from bot.tables.outcomes import AlreadyOpen, NotPossible, Opened
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import GROUPS, button_in, in_chat
 from bot.telegram.keyboards.callbacks import Again, Lobby, NewGame
@@ -29,16 +30,13 @@ async def _open(
     sender: Sender,
     tr: Translator,
 ) -> None:
-    record, created = await tables.lobby.open(chat_id, person(user, bot, None), game, tr.locale)
+    opened = await tables.lobby.open(chat_id, person(user, bot, None), game, tr.locale)
     # the table and a pointer to it, both replies: a flood of /new posts only a few
-    if not created and sender.can_reply(chat_id, 2):
+    if isinstance(opened, AlreadyOpen) and sender.can_reply(chat_id, 2):
         # posted again below: the old message may have been deleted or scrolled far away
-        message_id = await tables.repost(record.id)
-        await sender.reply(record.chat_id, _already(record, tr), reply_to=message_id)
-
-
-def _already(record: TableRecord, tr: Translator) -> str:
-    return tr("There is already a table in this chat: {game}.", game=game_title(record.game, tr))
+        message_id = await tables.repost(opened.table.id)
+        text = already_open_text(opened, tr, private=False)
+        await sender.reply(opened.table.chat_id, text, reply_to=message_id)
 
 
 async def new_table(
@@ -85,18 +83,13 @@ async def play_again(
     sender: Sender,
     tr: Translator,
 ) -> None:
-    opened = None
+    opened: Opened | AlreadyOpen | NotPossible = NotPossible()
     if isinstance(callback.message, Message):
         chat_id = callback.message.chat.id
         who = person(callback.from_user, bot, None)
         opened = await tables.lobby.again(callback_data.t, chat_id, who, tr.locale)
-    if opened is None:
-        await sender.answer(callback, tr("That is not possible now."))
-        return
-    record, created = opened
     # the answer says where the table is: a reply in the group would take from its budget
-    text = None if created else _already(record, tr)
-    await sender.answer(callback, text)
+    await answer(sender, callback, opened_reply(opened, tr, private=False))
 
 
 async def lobby_button(
@@ -108,16 +101,16 @@ async def lobby_button(
     tr: Translator,
 ) -> None:
     chat = callback.message.chat if callback.message else None
-    reply = await tables.lobby.press(
+    outcome = await tables.lobby.press(
         callback_data.t,
         callback_data.v,
         person(callback.from_user, bot, chat),
         callback_data.a,
         callback_data.o,
-        tr,
         chat_id=chat.id if chat else None,
     )
-    await answer(sender, callback, reply)
+    me = await bot.me()
+    await answer(sender, callback, lobby_reply(outcome, tr, bot_username=me.username or ""))
 
 
 def make_router() -> Router:

@@ -9,8 +9,10 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Translator
-from bot.render.replies import Reply
+from bot.render.outcomes import look_reply, outcome_text
+from bot.render.outcomes import reply as render_reply
 from bot.tables import Tables
+from bot.tables.outcomes import Cancelled, OutOfDate
 from bot.telegram.handlers.common import answer, person
 from bot.telegram.keyboards.callbacks import Act, TableButton
 from bot.telegram.publisher import Publisher
@@ -29,7 +31,8 @@ async def act(
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    reply = await tables.play.act(callback_data.t, callback_data.v, who, callback_data.c, tr)
+    outcome = await tables.play.act(callback_data.t, callback_data.v, who, callback_data.c)
+    reply = render_reply(outcome, tr)
     # Answered as soon as the move is saved. A saved move is shown even when its answer
     # could not be sent, or the wait for it was cut short.
     answering = asyncio.ensure_future(answer(sender, callback, reply))
@@ -58,31 +61,33 @@ async def table_button(
 ) -> None:
     who = person(callback.from_user, bot, None)
     if callback_data.a == "hand":
-        reply = await tables.play.hand(callback_data.t, who, tr)
+        reply = look_reply(await tables.play.hand(callback_data.t, who), tr)
     elif callback_data.a == "last":
         chat_id = callback.message.chat.id if callback.message else None
-        reply = await tables.play.last_trick(callback_data.t, tr, who=who, chat_id=chat_id)
+        outcome = await tables.play.last_trick(callback_data.t, who=who, chat_id=chat_id)
+        reply = look_reply(outcome, tr)
     else:
-        reply = Reply(tr("This button is out of date."))
+        reply = render_reply(OutOfDate(), tr)
     await answer(sender, callback, reply)
 
 
 async def leave(message: Message, bot: Bot, tables: Tables, sender: Sender, tr: Translator) -> None:
     assert message.from_user is not None
-    reply = await tables.lobby.leave_game(message.chat.id, person(message.from_user, bot, None), tr)
-    if reply.text:
-        await sender.reply(message.chat.id, reply.text)
+    outcome = await tables.leaving.leave(message.chat.id, person(message.from_user, bot, None))
+    text = outcome_text(outcome, tr)
+    if text:
+        await sender.reply(message.chat.id, text)
 
 
 async def cancel(
     message: Message, bot: Bot, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
     assert message.from_user is not None
-    reply = await tables.lobby.cancel(
-        message.chat.id, person(message.from_user, bot, message.chat), tr
-    )
-    if reply.text:
-        await sender.reply(message.chat.id, reply.text)
+    who = person(message.from_user, bot, message.chat)
+    outcome = await tables.leaving.cancel(message.chat.id, who)
+    text = outcome_text(outcome, tr)
+    if text and not isinstance(outcome, Cancelled):  # the table's messages say so
+        await sender.reply(message.chat.id, text)
 
 
 def make_router() -> Router:

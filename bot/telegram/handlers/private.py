@@ -12,9 +12,10 @@ from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title, level_label
-from bot.render.replies import Reply
+from bot.render.outcomes import opened_reply, outcome_text, reply
 from bot.render.texts import help_text
 from bot.tables import Tables
+from bot.tables.outcomes import NotPossible
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
 from bot.telegram.keyboards.callbacks import Again, NewGame, Solo
@@ -34,8 +35,11 @@ async def start_deep_link(
     arg = command.args or ""
     assert message.from_user is not None
     if arg.startswith("j") and arg[1:].isdigit():
-        reply = await tables.lobby.join(int(arg[1:]), person(message.from_user, bot, None), tr)
-        await sender.send(message.chat.id, reply.text or tr("You joined the table."))
+        outcome = await tables.lobby.join(int(arg[1:]), person(message.from_user, bot, None))
+        me = await bot.me()
+        text = outcome_text(outcome, tr, bot_username=me.username or "")
+        if text:
+            await sender.send(message.chat.id, text)
         await tables.resend_hands(message.from_user.id, asked=True)
         return
     await start(message, sender, tables, tr)
@@ -120,15 +124,14 @@ async def start_solo(
 ) -> None:
     game, bots, level = callback_data.game, callback_data.bots, callback_data.level
     if game not in GAME_NAMES or bots not in (1, 2) or level not in ai.LEVELS:
-        await answer(sender, callback, Reply(tr("That is not possible now.")))
+        await answer(sender, callback, reply(NotPossible(), tr))
         return
     chat_id = callback.from_user.id
     who = person(callback.from_user, bot, None)
-    _, created = await tables.lobby.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
+    opened = await tables.lobby.open(chat_id, who, game, tr.locale, solo_bots=bots, level=level)
     if isinstance(callback.message, Message):
         await sender.delete(chat_id, callback.message.message_id)
-    text = None if created else tr("You already have a game here; /cancel ends it.")
-    await answer(sender, callback, Reply(text, alert=not created))
+    await answer(sender, callback, opened_reply(opened, tr, private=True))
 
 
 async def play_again(
@@ -141,12 +144,7 @@ async def play_again(
 ) -> None:
     who = person(callback.from_user, bot, None)
     opened = await tables.lobby.again(callback_data.t, callback.from_user.id, who, tr.locale)
-    if opened is None:
-        await answer(sender, callback, Reply(tr("That is not possible now.")))
-        return
-    _, created = opened
-    text = None if created else tr("You already have a game here; /cancel ends it.")
-    await answer(sender, callback, Reply(text, alert=not created))
+    await answer(sender, callback, opened_reply(opened, tr, private=True))
 
 
 async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
