@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
-from bot.tables import Alarm, Tables
+from bot.tables import Alarm, People, Tables
 from bot.tables.timers import Scheduler
 from bot.telegram.commands import set_commands
 from bot.telegram.handlers import routers
@@ -96,13 +96,13 @@ async def create_app(
         for level in LEVELS:
             policy_for(name, level)
     db = await open_database(database)
-    people = PeopleRepo(db)
+    people = People(PeopleRepo(db))
     table_repo = TableRepo(db)
     i18n = make_i18n(default_locale)
 
     async def blocked(chat_id: int) -> None:
         if chat_id > 0:
-            await people.set_blocked(chat_id)
+            await people.blocked(chat_id)
 
     sender = Sender(
         bot,
@@ -136,8 +136,6 @@ async def create_app(
         workers=update_workers,
         disable_fsm=True,
         tables=tables,
-        table_repo=table_repo,
-        people=people,
         sender=sender,
         publisher=publisher,
         i18n=i18n,

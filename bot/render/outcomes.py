@@ -19,6 +19,7 @@ from bot.tables.outcomes import (
     GameOver,
     HandShown,
     Joined,
+    LanguageChosen,
     LastTrickShown,
     Left,
     LeftGame,
@@ -113,6 +114,8 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
             return tr("There is no open table in this chat.")
         case WelcomeBack():
             return tr("Welcome back: you have your seat again.")
+        case LanguageChosen():
+            return tr("Language: English.")  # ``tr`` speaks the language chosen
         case HandShown(view):
             return hand_alert(view, tr)
         case LastTrickShown(view, names, previous_deal):

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import ai
-from bot.db.repo import PeopleRepo, TableRepo
+from bot.db.repo import TableRepo
 from bot.engine import game_class
 from bot.engine.base import Game
 from bot.tables.alarm import Alarm
@@ -29,25 +29,28 @@ from bot.tables.deadlines import Deadlines
 from bot.tables.leaving import Leaving
 from bot.tables.lifecycle import Chooser, Lifecycle
 from bot.tables.lobby import Lobbies
+from bot.tables.lookups import Lookups
+from bot.tables.people import People
 from bot.tables.person import Person
 from bot.tables.play import Play
 from bot.tables.ports import Members, Presenter
 from bot.tables.showing import SHOW_AGAIN, Showing
 from bot.tables.store import KEEP_GAMES, TableStore
 
-__all__ = ["KEEP_GAMES", "SHOW_AGAIN", "Alarm", "Person", "Tables"]
+__all__ = ["KEEP_GAMES", "SHOW_AGAIN", "Alarm", "People", "Person", "Tables"]
 
 
 class Tables:
     """The domain's services over one store of tables, each given what it needs:
     ``lobby`` (opening, joining, setting up, starting), ``leaving`` (/leave and /cancel),
     ``play`` (a game's buttons), ``deadlines`` (turn timers and a lobby's time to start)
-    and ``chats`` (a table's chat changing under it)."""
+    ``chats`` (a chat changing under its table) and ``lookups`` (what /rules and /score
+    read); ``people`` are the people and chats the bot has met."""
 
     def __init__(
         self,
         repo: TableRepo,
-        people: PeopleRepo,
+        people: People,
         presenter: Presenter,
         members: Members,
         *,
@@ -60,6 +63,7 @@ class Tables:
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
+        self.people = people
         self.store = TableStore(repo, games)
         self.showing = Showing(self.store, presenter, sleep=sleep)
         self.lifecycle = Lifecycle(
@@ -85,6 +89,7 @@ class Tables:
         self.play = Play(self.lifecycle, presenter)
         self.deadlines = Deadlines(self.lifecycle, presenter)
         self.chats = ChatChanges(self.lifecycle, people, presenter)
+        self.lookups = Lookups(self.store)
 
     async def publish(self, table_id: int) -> bool:
         """Show what presses committed on the table (see :meth:`Showing.publish`)."""

@@ -1,10 +1,12 @@
-"""A table's chat changes under it: its language, a move to a supergroup, the bot removed."""
+"""A chat changes under its table: its language, a move to a supergroup, the bot removed."""
 
 from __future__ import annotations
 
 from bot.db.models import TableStatus
-from bot.db.repo import PeopleRepo
 from bot.tables.lifecycle import Lifecycle
+from bot.tables.outcomes import LanguageChosen, NotAllowed
+from bot.tables.people import People
+from bot.tables.person import Person
 from bot.tables.ports import Presenter
 
 __all__ = ["ChatChanges"]
@@ -13,11 +15,28 @@ __all__ = ["ChatChanges"]
 class ChatChanges:
     """Tables following their chat when it moves or goes."""
 
-    def __init__(self, lifecycle: Lifecycle, people: PeopleRepo, presenter: Presenter) -> None:
+    def __init__(self, lifecycle: Lifecycle, people: People, presenter: Presenter) -> None:
         self.lifecycle = lifecycle
         self.store = lifecycle.store
         self.people = people
         self.presenter = presenter
+
+    async def choose_language(
+        self, chat_id: int, who: Person, lang: str, *, private: bool
+    ) -> LanguageChosen | NotAllowed:
+        """``who`` chose the chat's language: in a private chat their own; a group's needs
+        its table's host or an admin."""
+        if private:
+            await self.people.set_user_lang(who.id, lang)
+            return LanguageChosen(lang)
+        table = await self.store.repo.open_in_chat(chat_id)
+        host = table is not None and table.host_id == who.id
+        if not host and not (who.is_admin is not None and await who.is_admin()):
+            return NotAllowed()
+        await self.people.set_chat_lang(chat_id, lang)
+        if table is not None:
+            await self.set_language(table.id, lang)
+        return LanguageChosen(lang)
 
     async def set_language(self, table_id: int, lang: str) -> None:
         """Its chat's language changed: the table speaks it from its next message on."""

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.db.repo import PeopleRepo
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.outcomes import (
     AlreadyOpen,
@@ -31,6 +30,7 @@ from bot.tables.outcomes import (
     TableFull,
     TableGone,
 )
+from bot.tables.people import People
 from bot.tables.person import Person
 from bot.tables.ports import Members, Presenter
 from bot.tables.rules import LOBBY_TTL, MAX_SEATS, MIN_SEATS, TURN_TIMERS
@@ -79,7 +79,7 @@ class Lobbies:
     def __init__(
         self,
         lifecycle: Lifecycle,
-        people: PeopleRepo,
+        people: People,
         presenter: Presenter,
         members: Members,
         *,

@@ -18,6 +18,7 @@ __all__ = [
     "GameOver",
     "HandShown",
     "Joined",
+    "LanguageChosen",
     "LastTrickShown",
     "Left",
     "LeftGame",
@@ -191,6 +192,13 @@ class WelcomeBack:
 
 
 @dataclass(frozen=True)
+class LanguageChosen:
+    """The chat (or, in a private chat, the person) speaks ``lang`` from now on."""
+
+    lang: str
+
+
+@dataclass(frozen=True)
 class HandShown:
     """The presser's hand, as their seat's ``view`` (brief) shows it."""
 
@@ -234,6 +242,7 @@ Outcome = (
     | LeftGame
     | NoTable
     | WelcomeBack
+    | LanguageChosen
     | HandShown
     | LastTrickShown
 )

@@ -12,13 +12,13 @@ from aiogram.utils.i18n import I18n
 
 from bot.bounded import keep
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.db.repo import PeopleRepo
 from bot.engine.base import Game
 from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import lobby as lobby_render
 from bot.render import notices, scores, table
 from bot.tables.notices import Notice
+from bot.tables.people import People
 from bot.tables.ports import Unreachable
 from bot.tables.rules import MAX_SEATS, MIN_SEATS
 from bot.telegram.rates import (
@@ -53,7 +53,7 @@ class Publisher:
     def __init__(
         self,
         sender: Sender,
-        people: PeopleRepo,
+        people: People,
         i18n: I18n,
         *,
         on_shown: Callable[[TableRecord], Awaitable[None]],

@@ -246,7 +246,7 @@ async def test_commands_with_junk_arguments_are_answered_and_change_nothing(
     ask = await fake.wait_for_message(group)
     assert ask.text == "Choose the language:"
     assert running.app is not None
-    assert await running.app.tables.lobby.people.chat_lang(group.id) is None
+    assert await running.app.tables.people.chat_lang(group.id) is None
     await ann.send(ann, f"/start j{HUGE}")
     assert (await fake.wait_for_message(ann)).text == "This table is no longer open."
     await ann.send(ann, "/start j-1")
@@ -269,7 +269,7 @@ async def test_the_bot_removed_from_a_group_closes_its_table_and_sends_nothing_t
     await fake.wait_for(lambda: all(h.text == "The table was cancelled." for h in hands))
     assert (await record_of(running, table_id)).status == TableStatus.CANCELLED
     assert running.app is not None
-    assert await running.app.tables.lobby.people.has_private(ann.id)  # kicking is not blocking
+    assert await running.app.tables.people.has_private(ann.id)  # kicking is not blocking
     await ann.send(ann, "/help")
     await fake.wait_for_message(ann)
     to_group = [c for c in fake.calls(since=mark) if c.params.get("chat_id") == group.id]
@@ -606,7 +606,7 @@ async def test_a_language_change_during_a_move_does_not_undo_the_move(
     assert after is not None
     assert (after.state, after.version) == (moved.state, moved.version)
     assert after.lang == "ru"
-    assert await running.app.tables.lobby.people.chat_lang(group.id) == "ru"
+    assert await running.app.tables.people.chat_lang(group.id) == "ru"
 
 
 async def test_my_hand_pressed_over_and_over_sends_the_hand_again_once(

@@ -72,7 +72,7 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
         group = fake.add_group("Cards", members=users)
         people = [Person(u.id, u.first_name) for u in users]
         for user in users:
-            await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
+            await app.tables.people.seen(user.id, user.first_name, "en", private=True)
         opened = await app.tables.lobby.open(group.id, people[0], game_name, "en")
         assert isinstance(opened, Opened)
         record = opened.table

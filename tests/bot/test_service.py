@@ -76,7 +76,7 @@ async def started_table(
     group = fake.add_group("Cards", members=users)
     people = [Person(u.id, u.first_name) for u in users]
     for user in users:
-        await app.tables.lobby.people.seen_user(user.id, user.first_name, "en", private=True)
+        await app.tables.people.seen(user.id, user.first_name, "en", private=True)
     opened = await app.tables.lobby.open(group.id, people[0], "deberts", "en")
     assert isinstance(opened, Opened)
     record = opened.table

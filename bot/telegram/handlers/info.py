@@ -8,8 +8,6 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.db.models import TableStatus
-from bot.db.repo import TableRepo
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import cut, game_title
@@ -28,7 +26,7 @@ async def show_help(message: Message, sender: Sender, tr: Translator) -> None:
 
 
 async def show_rules(
-    message: Message, command: CommandObject, table_repo: TableRepo, sender: Sender, tr: Translator
+    message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
     asked = game_named(command.args)
     if asked is None and (command.args or "").strip():
@@ -40,29 +38,25 @@ async def show_rules(
             ),
         )
         return
-    record = await table_repo.open_in_chat(message.chat.id)
-    games = [asked] if asked else [record.game] if record else list(GAME_NAMES)
+    table = await tables.lookups.rules(message.chat.id)
+    games = [asked] if asked else [table.game] if table else list(GAME_NAMES)
     parts = [rules_text(game, tr) for game in games]
-    if record is not None and record.game in games:
+    if table is not None and table.game in games:
         # each with what it means: the rules above are the defaults these may change
-        summary = conventions_summary(record.conventions, record.turn_timer, tr, explain=True)
+        summary = conventions_summary(table.conventions, table.turn_timer, tr, explain=True)
         parts.append(
-            tr("<b>This table ({game}):</b>", game=game_title(record.game, tr)) + "\n" + summary
+            tr("<b>This table ({game}):</b>", game=game_title(table.game, tr)) + "\n" + summary
         )
     await sender.reply(message.chat.id, "\n\n".join(parts))
 
 
-async def show_score(
-    message: Message, table_repo: TableRepo, tables: Tables, sender: Sender, tr: Translator
-) -> None:
-    record = await table_repo.latest_in_chat(message.chat.id)
-    if record is None or record.state is None:
+async def show_score(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
+    scores = await tables.lookups.scores(message.chat.id)
+    if scores is None:
         await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
         return
-    sheet = tables.store.peek(record).scoresheet()
-    names = record.names()
-    text = scoresheet_text(sheet, names, tr)
-    if record.status == TableStatus.CANCELLED:
+    text = scoresheet_text(scores.sheet, list(scores.names), tr)
+    if scores.cancelled:
         text += "\n\n" + tr("The table was cancelled.")  # the sheet stops short of an end
     await sender.reply(message.chat.id, text)
 

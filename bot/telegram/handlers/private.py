@@ -8,7 +8,6 @@ from aiogram.types import CallbackQuery, ChatMemberUpdated, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import ai
-from bot.db.repo import PeopleRepo
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title, level_label
@@ -147,9 +146,9 @@ async def play_again(
     await answer(sender, callback, opened_reply(opened, tr, private=True))
 
 
-async def blocked(event: ChatMemberUpdated, people: PeopleRepo) -> None:
+async def blocked(event: ChatMemberUpdated, tables: Tables) -> None:
     """Someone blocked the bot: their hands are skipped until they come back."""
-    await people.set_blocked(event.from_user.id)
+    await tables.people.blocked(event.from_user.id)
 
 
 def make_router() -> Router:

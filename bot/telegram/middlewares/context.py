@@ -15,14 +15,14 @@ from aiogram import BaseMiddleware
 from aiogram.types import Chat, TelegramObject, Update, User
 from aiogram.utils.i18n import I18n
 
-from bot.db.repo import PeopleRepo
 from bot.i18n import Translator, pick_locale
+from bot.tables import People
 
 __all__ = ["ContextMiddleware"]
 
 
 class ContextMiddleware(BaseMiddleware):
-    def __init__(self, i18n: I18n, people: PeopleRepo, default_locale: str) -> None:
+    def __init__(self, i18n: I18n, people: People, default_locale: str) -> None:
         self.i18n = i18n
         self.people = people
         self.default_locale = default_locale
@@ -38,7 +38,7 @@ class ContextMiddleware(BaseMiddleware):
         private = chat is not None and chat.type == "private"
         if user is not None and not user.is_bot:
             spoke = isinstance(event, Update) and event.message is not None
-            await self.people.seen_user(
+            await self.people.seen(
                 user.id, user.full_name, user.language_code, private=private and spoke
             )
         locale = await self.locale_for(user, chat)
