@@ -133,15 +133,15 @@ def lobby_text(
 
 def lobby_keyboard(record: TableRecord, tr: Translator, max_seats: int = 3) -> Keyboard:
     """The lobby's buttons; at a full table, none that would seat one more."""
-    t, v = record.id, record.version
+    table_id, version = record.id, record.version
     full = len(record.seats) >= max_seats
     buttons = [
-        *([] if full else [(tr("Join"), lobby_data(t, v, "join"))]),
-        (tr("Leave"), lobby_data(t, v, "leave")),
-        *([] if full else [(tr("Add a bot"), lobby_data(t, v, "bot"))]),
-        (tr("Settings"), lobby_data(t, v, "settings")),
-        (tr("Start"), lobby_data(t, v, "start")),
-        (tr("Cancel"), lobby_data(t, v, "cancel")),
+        *([] if full else [(tr("Join"), lobby_data(table_id, version, "join"))]),
+        (tr("Leave"), lobby_data(table_id, version, "leave")),
+        *([] if full else [(tr("Add a bot"), lobby_data(table_id, version, "bot"))]),
+        (tr("Settings"), lobby_data(table_id, version, "settings")),
+        (tr("Start"), lobby_data(table_id, version, "start")),
+        (tr("Cancel"), lobby_data(table_id, version, "cancel")),
     ]
     return keyboard(buttons, (2,))
 
@@ -149,13 +149,13 @@ def lobby_keyboard(record: TableRecord, tr: Translator, max_seats: int = 3) -> K
 def settings_keyboard(
     record: TableRecord, options: dict[str, tuple[Any, ...]], tr: Translator
 ) -> Keyboard:
-    t, v = record.id, record.version
+    table_id, version = record.id, record.version
     buttons = []
     for index, name in enumerate(options):
         value = record.conventions.get(name)
         text = f"{option_label(name, tr)}: {convention_value(value, tr)}"
-        buttons.append((text, lobby_data(t, v, "opt", index)))
+        buttons.append((text, lobby_data(table_id, version, "opt", index)))
     timer = f"{option_label('turn_timer', tr)}: {timer_value(record.turn_timer, tr)}"
-    buttons.append((timer, lobby_data(t, v, "opt", len(options))))
-    buttons.append((tr("« Back"), lobby_data(t, v, "back")))
+    buttons.append((timer, lobby_data(table_id, version, "opt", len(options))))
+    buttons.append((tr("« Back"), lobby_data(table_id, version, "back")))
     return keyboard(buttons, (1,))

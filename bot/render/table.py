@@ -249,7 +249,7 @@ def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:
 
 def again_keyboard(table_id: int, tr: Translator) -> Keyboard:
     """Under a game's final result: a new table with the same game, settings and bots."""
-    return keyboard([(tr("🔁 Play again"), Again(t=table_id))])
+    return keyboard([(tr("🔁 Play again"), Again(table_id=table_id))])
 
 
 def hand_text(

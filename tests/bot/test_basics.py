@@ -132,9 +132,9 @@ def test_locale_choice() -> None:
 
 def test_callback_data_fits_64_bytes() -> None:
     for packed in (
-        Act(t=2**40, v=10**9, c="gTH2xxxx").pack(),
-        Lobby(t=2**40, v=10**9, a="settings", o=99).pack(),
-        TableButton(t=2**40, v=10**9, a="hand").pack(),
+        Act(table_id=2**40, version=10**9, action="gTH2xxxx").pack(),
+        Lobby(table_id=2**40, version=10**9, action="settings", option=99).pack(),
+        TableButton(table_id=2**40, version=10**9, show="hand").pack(),
     ):
         assert len(packed.encode()) <= 64
 

@@ -125,7 +125,7 @@ async def test_only_the_host_or_an_admin_manages_the_lobby(
     # a full table offers no seat; a press from a keyboard not yet redrawn is refused
     assert not lobby.find_buttons("Join") and not lobby.find_buttons("Add a bot")
     leave = Lobby.unpack(lobby.button("Leave").callback_data or "")
-    join = Lobby(t=leave.t, v=leave.v, a="join").pack()
+    join = Lobby(table_id=leave.table_id, version=leave.version, action="join").pack()
     full = await (await carl.press_data(lobby, join)).answer()
     assert full.text == "The table is full."
 

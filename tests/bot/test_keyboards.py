@@ -33,15 +33,15 @@ from tests.engine.test_thousand_rules import ACES_TWO_HANDS, ACES_TWO_TALONS
 BIG = 2**40
 
 CASES: list[tuple[str, CallbackData]] = [
-    (act_data(7, 3, "cTH"), Act(t=7, v=3, c="cTH")),
-    (act_data(7, 0, "pass"), Act(t=7, v=0, c="pass")),
-    (act_data(BIG, 10**9, "gTH2"), Act(t=BIG, v=10**9, c="gTH2")),
-    (act_data(12, 5, "b105"), Act(t=12, v=5, c="b105")),
-    (act_data(12, 5, ""), Act(t=12, v=5, c="")),
-    (table_button_data(3, 9, "hand"), TableButton(t=3, v=9, a="hand")),
-    (table_button_data(3, 9, "last"), TableButton(t=3, v=9, a="last")),
-    (lobby_data(4, 2, "join"), Lobby(t=4, v=2, a="join")),
-    (lobby_data(4, 2, "opt", 11), Lobby(t=4, v=2, a="opt", o=11)),
+    (act_data(7, 3, "cTH"), Act(table_id=7, version=3, action="cTH")),
+    (act_data(7, 0, "pass"), Act(table_id=7, version=0, action="pass")),
+    (act_data(BIG, 10**9, "gTH2"), Act(table_id=BIG, version=10**9, action="gTH2")),
+    (act_data(12, 5, "b105"), Act(table_id=12, version=5, action="b105")),
+    (act_data(12, 5, ""), Act(table_id=12, version=5, action="")),
+    (table_button_data(3, 9, "hand"), TableButton(table_id=3, version=9, show="hand")),
+    (table_button_data(3, 9, "last"), TableButton(table_id=3, version=9, show="last")),
+    (lobby_data(4, 2, "join"), Lobby(table_id=4, version=2, action="join")),
+    (lobby_data(4, 2, "opt", 11), Lobby(table_id=4, version=2, action="opt", option=11)),
 ]
 
 
@@ -58,8 +58,8 @@ def test_a_bool_packs_as_pack_does() -> None:
 @pytest.mark.parametrize(
     ("build", "model"),
     [
-        (lambda: act_data(1, 2, "a:b"), lambda: Act(t=1, v=2, c="a:b")),
-        (lambda: act_data(1, 2, "x" * 60), lambda: Act(t=1, v=2, c="x" * 60)),
+        (lambda: act_data(1, 2, "a:b"), lambda: Act(table_id=1, version=2, action="a:b")),
+        (lambda: act_data(1, 2, "x" * 60), lambda: Act(table_id=1, version=2, action="x" * 60)),
     ],
 )
 def test_what_pack_refuses_is_refused(build: Any, model: Any) -> None:
@@ -82,7 +82,12 @@ async def test_the_handlers_filters_accept_packed_strings() -> None:
 
 def test_a_keyboard_is_the_markup_and_json_validation_would_give() -> None:
     kb = keyboard(
-        [("▶ 10♥", "a:1:2:cTH"), ("B", Act(t=1, v=1, c="y")), ("Pass", "a:1:2:pass")], (2,)
+        [
+            ("▶ 10♥", "a:1:2:cTH"),
+            ("B", Act(table_id=1, version=1, action="y")),
+            ("Pass", "a:1:2:pass"),
+        ],
+        (2,),
     )
     validated = InlineKeyboardMarkup(
         inline_keyboard=[
@@ -172,9 +177,9 @@ def test_hand_keyboards_are_validated_act_buttons(locale: str) -> None:
         for b in buttons:
             assert b.callback_data is not None
             act = Act.unpack(b.callback_data)
-            assert b.callback_data == Act(t=42, v=17, c=act.c).pack()
-            assert (act.t, act.v) == (42, 17)
-            codes.append(act.c)
+            assert b.callback_data == Act(table_id=42, version=17, action=act.action).pack()
+            assert (act.table_id, act.version) == (42, 17)
+            codes.append(act.action)
         cards = [c for c in codes if c.startswith("c") and c[1:] in hand]
         legal = view.get("legal") or []
         extras = [c for c in legal if not (c.startswith("c") and c[1:] in hand)]
@@ -250,12 +255,12 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
         version=4,
     )
     lobby = [
-        (tr("Join"), Lobby(t=31, v=4, a="join")),
-        (tr("Leave"), Lobby(t=31, v=4, a="leave")),
-        (tr("Add a bot"), Lobby(t=31, v=4, a="bot")),
-        (tr("Settings"), Lobby(t=31, v=4, a="settings")),
-        (tr("Start"), Lobby(t=31, v=4, a="start")),
-        (tr("Cancel"), Lobby(t=31, v=4, a="cancel")),
+        (tr("Join"), Lobby(table_id=31, version=4, action="join")),
+        (tr("Leave"), Lobby(table_id=31, version=4, action="leave")),
+        (tr("Add a bot"), Lobby(table_id=31, version=4, action="bot")),
+        (tr("Settings"), Lobby(table_id=31, version=4, action="settings")),
+        (tr("Start"), Lobby(table_id=31, version=4, action="start")),
+        (tr("Cancel"), Lobby(table_id=31, version=4, action="cancel")),
     ]
     assert lobby_keyboard(record, tr).as_markup() == _builder_markup(lobby, 2, 2, 2)
     options: dict[str, tuple[Any, ...]] = {
@@ -264,12 +269,18 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
         "odd_option": ("x", "y"),
     }
     settings = [
-        (f"{option_label(name, tr)}: {convention_value(value, tr)}", Lobby(t=31, v=4, a="opt", o=i))
+        (
+            f"{option_label(name, tr)}: {convention_value(value, tr)}",
+            Lobby(table_id=31, version=4, action="opt", option=i),
+        )
         for i, (name, value) in enumerate(record.conventions.items())
     ]
     settings.append(
-        (f"{option_label('turn_timer', tr)}: {tr('{n} s', n=90)}", Lobby(t=31, v=4, a="opt", o=3))
+        (
+            f"{option_label('turn_timer', tr)}: {tr('{n} s', n=90)}",
+            Lobby(table_id=31, version=4, action="opt", option=3),
+        )
     )
-    settings.append((tr("« Back"), Lobby(t=31, v=4, a="back")))
+    settings.append((tr("« Back"), Lobby(table_id=31, version=4, action="back")))
     assert settings_keyboard(record, options, tr).as_markup() == _builder_markup(settings, 1)
     assert option_label("odd_option", tr) == "Odd option"

@@ -87,7 +87,7 @@ async def play_again(
     if isinstance(callback.message, Message):
         chat_id = callback.message.chat.id
         who = person(callback.from_user, bot, None)
-        opened = await tables.lobby.again(callback_data.t, chat_id, who, tr.locale)
+        opened = await tables.lobby.again(callback_data.table_id, chat_id, who, tr.locale)
     # the answer says where the table is: a reply in the group would take from its budget
     await answer(sender, callback, opened_reply(opened, tr, private=False))
 
@@ -102,11 +102,11 @@ async def lobby_button(
 ) -> None:
     chat = callback.message.chat if callback.message else None
     outcome = await tables.lobby.press(
-        callback_data.t,
-        callback_data.v,
+        callback_data.table_id,
+        callback_data.version,
         person(callback.from_user, bot, chat),
-        callback_data.a,
-        callback_data.o,
+        callback_data.action,
+        callback_data.option,
         chat_id=chat.id if chat else None,
     )
     me = await bot.me()

@@ -31,7 +31,9 @@ async def act(
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    outcome = await tables.play.act(callback_data.t, callback_data.v, who, callback_data.c)
+    outcome = await tables.play.act(
+        callback_data.table_id, callback_data.version, who, callback_data.action
+    )
     reply = render_reply(outcome, tr)
     # Answered as soon as the move is saved. A saved move is shown even when its answer
     # could not be sent, or the wait for it was cut short.
@@ -46,7 +48,7 @@ async def act(
             await asyncio.sleep(0)
     finally:
         try:
-            await tables.publish(callback_data.t)
+            await tables.publish(callback_data.table_id)
         finally:
             await answering
 
@@ -60,11 +62,11 @@ async def table_button(
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    if callback_data.a == "hand":
-        reply = look_reply(await tables.play.hand(callback_data.t, who), tr)
-    elif callback_data.a == "last":
+    if callback_data.show == "hand":
+        reply = look_reply(await tables.play.hand(callback_data.table_id, who), tr)
+    elif callback_data.show == "last":
         chat_id = callback.message.chat.id if callback.message else None
-        outcome = await tables.play.last_trick(callback_data.t, who=who, chat_id=chat_id)
+        outcome = await tables.play.last_trick(callback_data.table_id, who=who, chat_id=chat_id)
         reply = look_reply(outcome, tr)
     else:
         reply = render_reply(OutOfDate(), tr)

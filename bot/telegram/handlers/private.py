@@ -142,7 +142,7 @@ async def play_again(
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
-    opened = await tables.lobby.again(callback_data.t, callback.from_user.id, who, tr.locale)
+    opened = await tables.lobby.again(callback_data.table_id, callback.from_user.id, who, tr.locale)
     await answer(sender, callback, opened_reply(opened, tr, private=True))
 
 

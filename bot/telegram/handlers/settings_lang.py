@@ -35,7 +35,7 @@ async def lang(
     if code not in LOCALES:
         kb = InlineKeyboardBuilder()
         for locale in LOCALES:
-            kb.button(text=_NAMES[locale], callback_data=Lang(code=locale))
+            kb.button(text=_NAMES[locale], callback_data=Lang(locale=locale))
         await sender.reply(message.chat.id, tr("Choose the language:"), kb.as_markup())
         return
     assert message.from_user is not None
@@ -63,7 +63,9 @@ async def pick(
     chat = callback.message.chat
     who = person(callback.from_user, bot, chat)
     private = chat.type == "private"
-    outcome = await tables.chats.choose_language(chat.id, who, callback_data.code, private=private)
+    outcome = await tables.chats.choose_language(
+        chat.id, who, callback_data.locale, private=private
+    )
     # refused, the picker stays for someone who may choose
     answer = reply(outcome, _speaking(outcome, i18n, tr))
     await sender.answer(callback, answer.text, alert=answer.alert)
@@ -81,5 +83,5 @@ def _speaking(outcome: LanguageChosen | NotAllowed, i18n: I18n, tr: Translator) 
 def make_router() -> Router:
     router = Router(name=__name__)
     router.message.register(lang, Command("lang"))
-    router.callback_query.register(pick, Lang.filter(F.code.in_(set(LOCALES))))
+    router.callback_query.register(pick, Lang.filter(F.locale.in_(set(LOCALES))))
     return router

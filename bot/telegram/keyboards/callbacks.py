@@ -1,4 +1,8 @@
-"""Typed callback data. Each fits Telegram's 64 bytes: a table id, a state version, a short code."""
+"""Typed callback data. Each fits Telegram's 64 bytes: a table id, a state version, a short code.
+
+``pack()`` writes the prefix and the field values only ("a:12:7:cTH"), so the field names
+cost no bytes.
+"""
 
 from __future__ import annotations
 
@@ -34,44 +38,45 @@ class Solo(CallbackData, prefix="s"):
 
 
 class Lobby(CallbackData, prefix="l"):
-    """A lobby button: join, leave, bot, settings, opt (cycle option ``o``), back, start, cancel."""
+    """A lobby button pressed at the table's state ``version``: ``action`` is join, leave,
+    bot, settings, opt (cycle the setting numbered ``option``), back, start or cancel."""
 
-    t: int
-    v: int
-    a: str
-    o: int = -1
+    table_id: int
+    version: int
+    action: str
+    option: int = -1
 
 
 class Act(CallbackData, prefix="a"):
-    """A game action ``c`` (an engine action code) pressed at state version ``v``."""
+    """A game ``action`` (an engine action code) pressed at the table's state ``version``."""
 
-    t: int
-    v: int
-    c: str
+    table_id: int
+    version: int
+    action: str
 
 
 class TableButton(CallbackData, prefix="t"):
-    """Read-only buttons under the public table message: ``hand`` or ``last``.
+    """Read-only buttons under the public table message: ``show`` is ``hand`` or ``last``.
 
-    They answer from the current state whatever their version ``v``: nothing they
-    do depends on the moment they were sent.
+    They answer from the current state whatever their ``version``: nothing they do
+    depends on the moment they were sent.
     """
 
-    t: int
-    v: int
-    a: str
+    table_id: int
+    version: int
+    show: str
 
 
 class Again(CallbackData, prefix="r"):
-    """ "Play again" under a game's final result: a new table like table ``t``."""
+    """ "Play again" under a game's final result: a new table like table ``table_id``."""
 
-    t: int
+    table_id: int
 
 
 class Lang(CallbackData, prefix="g"):
     """A language picked under ``/lang``."""
 
-    code: str
+    locale: str
 
 
 _SEP = ":"
@@ -96,16 +101,16 @@ def packed(prefix: str, *values: int | str) -> str:
     return data
 
 
-def act_data(t: int, v: int, c: str) -> str:
-    """``Act(t=t, v=v, c=c).pack()``."""
-    return packed(Act.__prefix__, t, v, c)
+def act_data(table_id: int, version: int, action: str) -> str:
+    """``Act(table_id=table_id, version=version, action=action).pack()``."""
+    return packed(Act.__prefix__, table_id, version, action)
 
 
-def table_button_data(t: int, v: int, a: str) -> str:
-    """``TableButton(t=t, v=v, a=a).pack()``."""
-    return packed(TableButton.__prefix__, t, v, a)
+def table_button_data(table_id: int, version: int, show: str) -> str:
+    """``TableButton(table_id=table_id, version=version, show=show).pack()``."""
+    return packed(TableButton.__prefix__, table_id, version, show)
 
 
-def lobby_data(t: int, v: int, a: str, o: int = -1) -> str:
-    """``Lobby(t=t, v=v, a=a, o=o).pack()``."""
-    return packed(Lobby.__prefix__, t, v, a, o)
+def lobby_data(table_id: int, version: int, action: str, option: int = -1) -> str:
+    """``Lobby(table_id=table_id, version=version, action=action, option=option).pack()``."""
+    return packed(Lobby.__prefix__, table_id, version, action, option)
