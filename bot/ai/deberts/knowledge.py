@@ -23,7 +23,7 @@ SUITS = "SCDH"
 
 @dataclass
 class Knowledge:
-    n: int
+    seats: int
     seat: int
     dealer: int
     phase: str
@@ -68,23 +68,23 @@ def _trick_pairs(cards: Sequence[PlayedCard]) -> list[tuple[int, int]]:
     return [(item["seat"], parse_index(item["card"])) for item in cards]
 
 
-def _record_play(k: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:
+def _record_play(know: Knowledge, pairs: list[tuple[int, int]], seat: int, card: int) -> None:
     """Voids a play shows, given the cards before it in the trick."""
-    trump = k.trump
+    trump = know.trump
     if not pairs or trump < 0:
         return
     led = pairs[0][1] >> 3
     suit = card >> 3
     if suit != led:
-        k.voids[seat] |= SUIT_MASKS[led]
+        know.voids[seat] |= SUIT_MASKS[led]
         if suit != trump:
-            k.voids[seat] |= SUIT_MASKS[trump]
+            know.voids[seat] |= SUIT_MASKS[trump]
         return
     if led == trump:
         strength = RANKING.trump_strength
         top = max((c for _, c in pairs if c >> 3 == trump), key=lambda c: strength[c])
         if strength[card] < strength[top]:
-            k.voids[seat] |= RANKING.trump_stronger[top]
+            know.voids[seat] |= RANKING.trump_stronger[top]
 
 
 def read_view(view: DebertsView) -> Knowledge:
@@ -92,8 +92,8 @@ def read_view(view: DebertsView) -> Knowledge:
     if seat is None:
         raise ValueError("a bot player reads the view of its own seat")
     n = view["seats"]
-    k = Knowledge(
-        n=n,
+    know = Knowledge(
+        seats=n,
         seat=seat,
         dealer=view["dealer"],
         phase=view["phase"],
@@ -106,65 +106,65 @@ def read_view(view: DebertsView) -> Knowledge:
         played=[0] * n,
         totals=list(view["totals"]),
     )
-    k.auction = [(a["seat"], a["action"]) for a in view["auction"]]
+    know.auction = [(a["seat"], a["action"]) for a in view["auction"]]
     if view["trump"]:
-        k.trump = SUITS.index(view["trump"])
+        know.trump = SUITS.index(view["trump"])
     if view["bidder"] is not None:
-        k.bidder = view["bidder"]
+        know.bidder = view["bidder"]
     if view["open_card"]:
-        k.open_card = parse_index(view["open_card"])
+        know.open_card = parse_index(view["open_card"])
     if view["bottom_card"]:
-        k.bottom_card = parse_index(view["bottom_card"])
+        know.bottom_card = parse_index(view["bottom_card"])
     conventions = view["conventions"]
-    k.moscow = conventions.get("trump_in_combination", "moscow") == "moscow"
-    k.conventions = dict(conventions)
-    if k.phase != "play":
-        return k
-    k.history = [_trick_pairs(t["cards"]) for t in view["played"]]
-    k.trick = _trick_pairs(view["trick"])
-    trump = k.trump
-    for t in k.history:
+    know.moscow = conventions.get("trump_in_combination", "moscow") == "moscow"
+    know.conventions = dict(conventions)
+    if know.phase != "play":
+        return know
+    know.history = [_trick_pairs(t["cards"]) for t in view["played"]]
+    know.trick = _trick_pairs(view["trick"])
+    trump = know.trump
+    for t in know.history:
         for i, (s, card) in enumerate(t):
-            _record_play(k, t[:i], s, card)
-            k.gone |= 1 << card
-            k.played[s] |= 1 << card
-            k.started |= 1 << s
+            _record_play(know, t[:i], s, card)
+            know.gone |= 1 << card
+            know.played[s] |= 1 << card
+            know.started |= 1 << s
         winner = _winner(t, trump)
-        k.points[winner] += sum(RANKING.points(c, trump) for _, c in t)
-    for i, (s, card) in enumerate(k.trick):
-        _record_play(k, k.trick[:i], s, card)
-        k.gone |= 1 << card
-        k.played[s] |= 1 << card
-        k.started |= 1 << s
+        know.points[winner] += sum(RANKING.points(c, trump) for _, c in t)
+    for i, (s, card) in enumerate(know.trick):
+        _record_play(know, know.trick[:i], s, card)
+        know.gone |= 1 << card
+        know.played[s] |= 1 << card
+        know.started |= 1 << s
     done = view["tricks_taken"]
     for s in range(n):
-        k.took[s] = done[s] > 0
+        know.took[s] = done[s] > 0
     for item in view["announcements"]:
         s = item["seat"]
         cards = codes_to_mask(item["cards"])
         kind = item["kind"]
         if kind == "swap7":
-            k.known[s] |= cards
+            know.known[s] |= cards
         elif kind == "bella":
-            k.points[s] += BELLA_POINTS
-            k.bella_done |= 1 << s
-            k.known[s] |= cards
+            know.points[s] += BELLA_POINTS
+            know.bella_done |= 1 << s
+            know.known[s] |= cards
         elif kind in ("terz", "berz"):
-            k.combo_seat = s
-            k.combo_points += item["points"]
-            k.known[s] |= cards
+            know.combo_seat = s
+            know.combo_points += item["points"]
+            know.known[s] |= cards
     combination_winner = view["combination_winner"]
-    if combination_winner is not None or k.combo_seat >= 0:
-        k.combos_resolved = True
+    if combination_winner is not None or know.combo_seat >= 0:
+        know.combos_resolved = True
         if combination_winner is not None:
-            k.combo_seat = combination_winner
+            know.combo_seat = combination_winner
     elif sum(done):
-        k.combos_resolved = True  # everyone has played: nobody holds a combination
+        know.combos_resolved = True  # everyone has played: nobody holds a combination
     for s in range(n):
-        k.known[s] &= ~(k.gone | k.hand)
+        know.known[s] &= ~(know.gone | know.hand)
         if s == seat:
-            k.known[s] = 0
-    return k
+            know.known[s] = 0
+    return know
 
 
 def _winner(trick: list[tuple[int, int]], trump: int) -> int:

@@ -16,21 +16,21 @@ __all__ = ["easy_policy", "hard_policy"]
 SUITS = "SCDH"
 
 
-def _easy_order(k: Knowledge, legal: list[str]) -> str:
+def _easy_order(know: Knowledge, legal: list[str]) -> str:
     second_round = "play" not in legal
-    suit = easy_order(k.hand, k.open_card, k.n, second_round, "pass" in legal)
+    suit = easy_order(know.hand, know.open_card, know.seats, second_round, "pass" in legal)
     if suit < 0:
         return "pass"
     return "t" + SUITS[suit] if second_round else "play"
 
 
-def _extra(k: Knowledge, legal: list[str]) -> str | None:
+def _extra(know: Knowledge, legal: list[str]) -> str | None:
     """swap7 when it does not cost a combination; four sevens: a redeal unless we bid."""
-    if "sevens" in legal and k.bidder != k.seat:
+    if "sevens" in legal and know.bidder != know.seat:
         return "sevens"
     if "swap7" in legal:
-        swapped = with_swap(k.hand, k.open_card, k.trump)
-        if combo_points(swapped) >= combo_points(k.hand):
+        swapped = with_swap(know.hand, know.open_card, know.trump)
+        if combo_points(swapped) >= combo_points(know.hand):
             return "swap7"
     return None
 
@@ -43,16 +43,16 @@ def easy_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    k = read_view(view)
-    if k.phase != "play":
-        return _easy_order(k, legal)
-    extra = _extra(k, legal)
+    know = read_view(view)
+    if know.phase != "play":
+        return _easy_order(know, legal)
+    extra = _extra(know, legal)
     if extra is not None:
         return extra
-    hands = [0] * k.n
-    hands[k.seat] = k.hand
-    table = table_for(k, hands)
-    card = greedy_card(table, k.seat)
+    hands = [0] * know.seats
+    hands[know.seat] = know.hand
+    table = table_for(know, hands)
+    card = greedy_card(table, know.seat)
     return "c" + _code(card)
 
 
@@ -60,24 +60,24 @@ def hard_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    k = read_view(view)
-    if k.phase != "play":
-        return _hard_order(k, legal, rng, budget_ms)
-    extra = _extra(k, legal)
+    know = read_view(view)
+    if know.phase != "play":
+        return _hard_order(know, legal, rng, budget_ms)
+    extra = _extra(know, legal)
     if extra is not None:
         return extra
-    card = best_card(k, _cards(legal), rng, budget_ms)
+    card = best_card(know, _cards(legal), rng, budget_ms)
     return "c" + _code(card)
 
 
-def _hard_order(k: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
+def _hard_order(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
     second_round = "play" not in legal
     options = [-1] if "pass" in legal else []
     if second_round:
         options += [SUITS.index(code[1]) for code in legal if code != "pass"]
     else:
-        options.append(k.open_card >> 3)
-    values = auction_values(k, options, rng, budget_ms)
+        options.append(know.open_card >> 3)
+    values = auction_values(know, options, rng, budget_ms)
     best = max(options, key=lambda t: (values[t], -t))
     if best < 0:
         return "pass"

@@ -33,25 +33,25 @@ def _pick(cards: list[int], count: int, rng: random.Random) -> int:
     return mask
 
 
-def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]:
-    """Every seat's hand in one deal consistent with ``k`` (the seat's own as it is)."""
-    n = k.n
-    pool = k.unseen
-    others = [s for s in range(n) if s != k.seat]
-    known = list(k.known)
+def sample_hands(know: Knowledge, rng: random.Random, tries: int = 20) -> list[int]:
+    """Every seat's hand in one deal consistent with ``know`` (the seat's own as it is)."""
+    n = know.seats
+    pool = know.unseen
+    others = [s for s in range(n) if s != know.seat]
+    known = list(know.known)
     for s in others:
-        if known[s].bit_count() > k.hand_sizes[s]:
+        if known[s].bit_count() > know.hand_sizes[s]:
             known[s] = 0
-    need = {s: k.hand_sizes[s] - known[s].bit_count() for s in others}
+    need = {s: know.hand_sizes[s] - known[s].bit_count() for s in others}
     for s in others:
         pool &= ~known[s]
     for attempt in range(tries):
         respect_voids = attempt < tries - 1
-        allowed = {s: pool & ~(k.voids[s] if respect_voids else 0) for s in others}
+        allowed = {s: pool & ~(know.voids[s] if respect_voids else 0) for s in others}
         order = sorted(others, key=lambda s: allowed[s].bit_count() - need[s])
         left = pool
         hands = [0] * n
-        hands[k.seat] = k.hand
+        hands[know.seat] = know.hand
         ok = True
         for s in order:
             cards = _bits(allowed[s] & left)
@@ -65,7 +65,7 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]
             return hands
     # Not reachable with a consistent view; deal without constraints.
     hands = [0] * n
-    hands[k.seat] = k.hand
+    hands[know.seat] = know.hand
     free = _bits(pool)
     rng.shuffle(free)
     at = 0
@@ -75,21 +75,23 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[int]
     return hands
 
 
-def auction_weight(k: Knowledge, hands: list[int], played: list[int]) -> float:
+def auction_weight(know: Knowledge, hands: list[int], played: list[int]) -> float:
     """How well a deal fits the auction: the bidder is strong in trump, passers were not."""
-    if k.trump < 0 or k.bidder < 0:
+    if know.trump < 0 or know.bidder < 0:
         return 1.0
     weight = 1.0
-    threshold = BID_THRESHOLD[k.n]
-    open_suit = k.open_card >> 3 if k.open_card >= 0 else -1
-    for seat, action in k.auction:
-        if seat == k.seat:
+    threshold = BID_THRESHOLD[know.seats]
+    open_suit = know.open_card >> 3 if know.open_card >= 0 else -1
+    for seat, action in know.auction:
+        if seat == know.seat:
             continue
         # The nine cards held at the first card include the three dealt after the order.
         start = hands[seat] | played[seat]
-        if action == "pass" and open_suit >= 0 and seat != k.bidder:
+        if action == "pass" and open_suit >= 0 and seat != know.bidder:
             if bid_strength(start, open_suit) > 1.5 * threshold:
                 weight *= 0.35
-        elif seat == k.bidder and action != "pass" and bid_strength(start, k.trump) < threshold:
+        elif (
+            seat == know.bidder and action != "pass" and bid_strength(start, know.trump) < threshold
+        ):
             weight *= 0.35
     return weight

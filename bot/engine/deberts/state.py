@@ -128,7 +128,7 @@ class Deberts(Game):
         "_auction",
         "_bella",
         "_bidder",
-        "_bottom",
+        "_bottom_card",
         "_card_points",
         "_combo_winner",
         "_conv",
@@ -139,10 +139,10 @@ class Deberts(Game):
         "_hanging",
         "_last_deal",
         "_leader",
-        "_legal",
+        "_legal_cards",
         "_mars",
         "_n",
-        "_open",
+        "_open_card",
         "_phase",
         "_redeal",
         "_rows",
@@ -271,8 +271,8 @@ class Deberts(Game):
         game = cls._fresh(seats, conventions, seed, [], dealer, deal=False)
         game.deal_no = deal_no
         game._hands = masks
-        game._open = open_index
-        game._bottom = parse_index(bottom_card) if bottom_card is not None else -1
+        game._open_card = open_index
+        game._bottom_card = parse_index(bottom_card) if bottom_card is not None else -1
         game._bidder = (dealer + 1) % seats if bidder is None else bidder
         game._trump = trump_suit
         game._phase = Phase.PLAY
@@ -322,14 +322,14 @@ class Deberts(Game):
         n = self._n
         self._deck = []
         self._hands = [0] * n
-        self._open = -1
-        self._bottom = -1
+        self._open_card = -1
+        self._bottom_card = -1
         self._auction = []
         self._bidder = -1
         self._trump = -1
         self._leader = self._to_act = (self._dealer + 1) % n
         self._trick = []
-        self._legal = -1
+        self._legal_cards = -1
         self._tricks = []
         self._card_points = [0] * n
         self._tricks_taken = [0] * n
@@ -363,12 +363,12 @@ class Deberts(Game):
                 self._hands = [second, third, first]
             else:
                 self._hands = [first, second, third]
-            self._open = d[18]
+            self._open_card = d[18]
         else:
             first = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
             second = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
             self._hands = [second, first] if self._dealer == 0 else [first, second]
-            self._open = d[12]
+            self._open_card = d[12]
 
     def _second_deal(self) -> None:
         # Three more cards a seat in turn from the dealer's left, past the open card.
@@ -400,7 +400,7 @@ class Deberts(Game):
             else:
                 hands[0] |= first
                 hands[1] |= second
-        self._bottom = d[31]
+        self._bottom_card = d[31]
 
     # -- the state API ------------------------------------------------------------
 
@@ -443,7 +443,7 @@ class Deberts(Game):
             return []
         phase = self._phase
         if phase == _PLAY:
-            legal = self._legal
+            legal = self._legal_cards
             if legal < 0:
                 # legal_mask inline: this runs for every card of every deal.
                 hand = self._hands[seat]
@@ -457,7 +457,7 @@ class Deberts(Game):
                         legal = hand & SUIT_MASKS[self._trump] or hand
                     elif led == self._trump:
                         legal = legal_mask(hand, trick, led)
-                self._legal = legal
+                self._legal_cards = legal
             one_suit = ONE_SUIT_CODES.get(legal)
             if one_suit is not None:
                 codes = [*one_suit]
@@ -473,7 +473,7 @@ class Deberts(Game):
                 hand = self._hands[seat]
                 trump = self._trump
                 # _can_swap inline; the trump 7 is card 8 * trump.
-                if conv.seven_swap and trump == self._open >> 3 and hand >> (8 * trump) & 1:
+                if conv.seven_swap and trump == self._open_card >> 3 and hand >> (8 * trump) & 1:
                     codes.append("swap7")
                 if conv.four_sevens_redeal and hand & SEVENS == SEVENS:
                     codes.append("sevens")
@@ -481,7 +481,7 @@ class Deberts(Game):
         if phase == _BIDDING_1:
             return list(_ROUND_1)
         if phase == _BIDDING_2:
-            codes = list(_ROUND_2[self._open >> 3])
+            codes = list(_ROUND_2[self._open_card >> 3])
             if not self._must_order(seat):
                 codes.append("pass")
             return codes
@@ -490,7 +490,7 @@ class Deberts(Game):
     def _can_swap(self, seat: int) -> bool:
         return (
             self._conv.seven_swap
-            and self._trump == self._open >> 3
+            and self._trump == self._open_card >> 3
             and bool(self._hands[seat] >> rules.seven_of(self._trump) & 1)
         )
 
@@ -519,12 +519,12 @@ class Deberts(Game):
             else:
                 hands = self._hands
                 hand = hands[seat]
-                legal = self._legal
+                legal = self._legal_cards
                 if legal < 0:
                     legal = legal_mask(hand, self._trick, self._trump)
                 if not legal & bit:
                     raise self._illegal_card(hand, card)
-                self._legal = -1
+                self._legal_cards = -1
                 n = self._n
                 if not _HAS_STARTED[self._started][seat]:
                     # A seat's first card declares its combinations from the full hand.
@@ -593,7 +593,7 @@ class Deberts(Game):
 
     def _bid(self, seat: int, action: str) -> None:
         n = self._n
-        open_suit = self._open >> 3
+        open_suit = self._open_card >> 3
         if self._phase == _BIDDING_1:
             if action not in _ROUND_1:
                 raise IllegalAction(
@@ -640,7 +640,7 @@ class Deberts(Game):
         self._trump = suit
         self._redeal = None
         self._second_deal()
-        self._legal = -1
+        self._legal_cards = -1
         self._phase = _PLAY
         self._to_act = self._leader
 
@@ -656,11 +656,11 @@ class Deberts(Game):
                     "Only the trump 7 can be swapped for the open card of the trump suit.",
                 )
             seven = rules.seven_of(self._trump)
-            self._hands[seat] ^= 1 << seven | 1 << self._open
-            self._legal = -1
+            self._hands[seat] ^= 1 << seven | 1 << self._open_card
+            self._legal_cards = -1
             self._swapped = seat
-            self._announcements.append(swap_record(seat, self._open, seven))
-            self._open = seven
+            self._announcements.append(swap_record(seat, self._open_card, seven))
+            self._open_card = seven
             return
         if not self._conv.four_sevens_redeal or self._hands[seat] & SEVENS != SEVENS:
             raise IllegalAction("no_four_sevens", "A redeal needs all four sevens in hand.")
@@ -838,8 +838,8 @@ class Deberts(Game):
             "deck": [CARD_CODES[c] for c in self._deck],
             "stacked": [[CARD_CODES[c] for c in deck] for deck in self._stacked],
             "hands": [card_codes(h) for h in self._hands],
-            "open": self._open,
-            "bottom": self._bottom,
+            "open": self._open_card,
+            "bottom": self._bottom_card,
             "auction": [[s, a] for s, a in self._auction],
             "bidder": self._bidder,
             "trump": self._trump,
@@ -878,14 +878,14 @@ class Deberts(Game):
         game._deck = [parse_index(c) for c in data["deck"]]
         game._stacked = [[parse_index(c) for c in deck] for deck in data["stacked"]]
         game._hands = [codes_to_mask(h) for h in data["hands"]]
-        game._open = data["open"]
-        game._bottom = data["bottom"]
+        game._open_card = data["open"]
+        game._bottom_card = data["bottom"]
         game._auction = [(s, a) for s, a in data["auction"]]
         game._bidder = data["bidder"]
         game._trump = data["trump"]
         game._leader = data["leader"]
         game._trick = [parse_index(c) for c in data["trick"]]
-        game._legal = -1
+        game._legal_cards = -1
         game._tricks = [[t[0], *(parse_index(c) for c in t[1:])] for t in data["tricks"]]
         game._card_points = list(data["card_points"])
         game._tricks_taken = list(data["tricks_taken"])

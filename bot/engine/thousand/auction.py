@@ -18,11 +18,11 @@ class Auction(DealState):
         self._hands = hands
         self._talons = talons
         barrel = self._barrel_seat
-        if barrel is not None and barrel == self._out:
+        if barrel is not None and barrel == self._sitting_out:
             # a dealer on the barrel sits the deal out: no attempt, an ordinary auction
             barrel = None
         if barrel is not None:
-            self._high = BARREL_CONTRACT
+            self._highest_bid = BARREL_CONTRACT
             self._bidder = barrel
             self._auction.append([barrel, BID_CODES[BARREL_CONTRACT]])
             if not self._conv.barrel_trading:
@@ -34,14 +34,14 @@ class Auction(DealState):
         self._auto_pass()
 
     def _bid_range(self, seat: int) -> tuple[int, int]:
-        floor = next_bid_floor(self._high)
+        floor = next_bid_floor(self._highest_bid)
         limit = bid_limit(self._hands[seat], self._conv.ace_marriage)
         if self._conv.bid_step == "plus5":
             limit = min(limit, floor)
         return floor, limit
 
     def _must_open(self, seat: int) -> bool:
-        return self._high is None and seat == self._first_hand()
+        return self._highest_bid is None and seat == self._first_hand()
 
     def _auction_actions(self, seat: int) -> tuple[str, ...]:
         floor, limit = self._bid_range(seat)
@@ -84,14 +84,14 @@ class Auction(DealState):
         if amount is None:
             self._passed[seat] = True
         else:
-            self._high = amount
+            self._highest_bid = amount
             self._bidder = seat
         self._auction.append([seat, action])
         self._after_auction_step(seat)
 
     def _after_auction_step(self, seat: int) -> None:
         active = self._passed.count(False)
-        if active == 0 or (active == 1 and self._high is not None):
+        if active == 0 or (active == 1 and self._highest_bid is not None):
             self._end_auction()
             return
         self._to_act = self._next_bidder(seat)
@@ -119,7 +119,7 @@ class Auction(DealState):
             self._auto_passed.append(seat)
             self._auction.append([seat, "pass"])
             active = passed.count(False)
-            if active == 0 or (active == 1 and self._high is not None):
+            if active == 0 or (active == 1 and self._highest_bid is not None):
                 self._end_auction()
                 return
             seat = self._to_act = self._next_bidder(seat)
@@ -127,16 +127,16 @@ class Auction(DealState):
                 return
 
     def _end_auction(self) -> None:
-        if self._high is None:
+        if self._highest_bid is None:
             # Everyone passed (the first hand automatically): the first hand plays 100.
-            self._high = OPENING_BID
+            self._highest_bid = OPENING_BID
             self._bidder = self._first_hand()
         bidder = self._bidder
         assert bidder is not None
         # Every pass is a seat's only pass, so the bids are the entries less the passes
         # (the dealer sitting out is marked as passed without an entry).
-        bids = len(self._auction) - self._passed.count(True) + (self._out >= 0)
-        on_hundred = self._high == OPENING_BID and bidder == self._first_hand() and bids <= 1
+        bids = len(self._auction) - self._passed.count(True) + (self._sitting_out >= 0)
+        on_hundred = self._highest_bid == OPENING_BID and bidder == self._first_hand() and bids <= 1
         self._talon_shown = not on_hundred or self._conv.show_talon_on_hundred
         self._to_act = bidder
         if self._n == 2:

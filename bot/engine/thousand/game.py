@@ -108,7 +108,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._earlier_deals = scored_deals
         masks = [codes_to_mask(h) for h in hands]
         talon_masks = [codes_to_mask(t) for t in talons]
-        _check_deal(seats, masks, talon_masks, game._out)
+        _check_deal(seats, masks, talon_masks, game._sitting_out)
         game._begin_auction(masks, talon_masks)
         return game
 
@@ -146,9 +146,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._start_totals = list(game._totals)
         game._earlier_deals = scored_deals
         game._hands = [codes_to_mask(h) for h in hands]
-        if len({popcount(h) for s, h in enumerate(game._hands) if s != game._out}) != 1:
+        if len({popcount(h) for s, h in enumerate(game._hands) if s != game._sitting_out}) != 1:
             raise ValueError("every hand must hold the same number of cards")
-        if game._out >= 0 and game._hands[game._out]:
+        if game._sitting_out >= 0 and game._hands[game._sitting_out]:
             raise ValueError("the dealer sitting out holds no cards")
         union = 0
         for mask in game._hands:
@@ -156,7 +156,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 raise ValueError("the hands must hold distinct cards of the 24 (9..A)")
             union |= mask
         game._bidder = bidder
-        game._high = contract
+        game._highest_bid = contract
         game._contract = contract
         game._trump = "SCDH".index(trump) if trump else NO_TRUMP
         game._tricks_played = 1 if first_lead_done else 0
@@ -389,14 +389,14 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         points: tuple[int, ...] = ()
         for seat in range(self._n):
             points += (card_points(taken[seat]) + marriages[seat],)
-        tricks = self._tricks
+        tricks = self._tricks_taken
         totals, bolts, barrel_seat, barrel_attempts = (
             self._totals,
             self._bolts,
             self._barrel_seat,
             self._barrel_attempts,
         )
-        out = self._out
+        out = self._sitting_out
         # the sitting-out dealer writes the talon as dealt: its card points and a marriage
         talon_points = 0
         if out >= 0:
@@ -404,7 +404,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             talon_points = card_points(talon) + marriages_in(talon, False)
         # on the barrel, a bid raised above its 121 (barrel trading) is lost in full if failed
         raised = (
-            conv.barrel_trading and bidder == barrel_seat and (self._high or 0) > BARREL_CONTRACT
+            conv.barrel_trading
+            and bidder == barrel_seat
+            and (self._highest_bid or 0) > BARREL_CONTRACT
         )
         extra = (out, talon_points, raised)
         new_totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner = settle_tallies(
@@ -446,7 +448,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 ),
                 extra,
                 self.deal_no,
-                self._high,
+                self._highest_bid,
                 self._dealer,
                 self._trump,
                 self._last_trick,
@@ -534,7 +536,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "auction": [list(e) for e in self._auction],
             "passed": list(self._passed),
             "auto_passed": list(self._auto_passed),
-            "high": self._high,
+            "high": self._highest_bid,
             "bidder": self._bidder,
             "received": list(self._received),
             "redeal_queue": list(self._redeal_queue),
@@ -544,7 +546,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "last_trick": None if self._last_trick is None else [list(e) for e in self._last_trick],
             "last_winner": self._last_winner,
             "taken": list(self._taken),
-            "tricks": list(self._tricks),
+            "tricks": list(self._tricks_taken),
             "marriages": list(self._marriages),
             "announcements": json_copy(self._announcements),
             "tricks_played": self._tricks_played,
@@ -580,7 +582,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._auction = [list(e) for e in data["auction"]]
         game._passed = list(data["passed"])
         game._auto_passed = list(data["auto_passed"])
-        game._high = data["high"]
+        game._highest_bid = data["high"]
         game._bidder = data["bidder"]
         game._received = list(data["received"])
         game._redeal_queue = list(data["redeal_queue"])
@@ -591,7 +593,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._last_trick = None if last is None else [list(e) for e in last]
         game._last_winner = data["last_winner"]
         game._taken = list(data["taken"])
-        game._tricks = list(data["tricks"])
+        game._tricks_taken = list(data["tricks"])
         game._marriages = list(data["marriages"])
         game._announcements = json_copy(data["announcements"])
         game._tricks_played = data["tricks_played"]

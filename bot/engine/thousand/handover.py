@@ -16,7 +16,7 @@ class Handover(DealState):
     def _give_actions(self, seat: int) -> tuple[str, ...]:
         mask = self._hands[seat]
         out: tuple[str, ...] = ()
-        sitting_out = self._out
+        sitting_out = self._sitting_out
         for target in range(self._n):
             if target != seat and target != sitting_out and not self._received[target]:
                 out += give_codes(mask, target)
@@ -28,7 +28,7 @@ class Handover(DealState):
         if card is None or not target_text.isdigit() or len(action) != 4:
             raise IllegalAction("unknown_action", f"{action!r} is not a give-away.", action=action)
         target = int(target_text)
-        if target == seat or target >= self._n or target == self._out:
+        if target == seat or target >= self._n or target == self._sitting_out:
             raise IllegalAction(
                 "not_an_opponent", "Cards are given to the opponents.", target=target
             )
@@ -107,7 +107,7 @@ class Handover(DealState):
     # ---------------------------------------------------------------- contract
 
     def _contract_bounds(self, seat: int) -> tuple[int, int]:
-        high = self._high
+        high = self._highest_bid
         assert high is not None
         return high, max(high, bid_limit(self._hands[seat], self._conv.ace_marriage))
 
@@ -117,7 +117,7 @@ class Handover(DealState):
     def _contract_actions(self, seat: int) -> tuple[str, ...]:
         # ``_contract_bounds``, ``next_bid_floor`` and ``_may_concede`` written out:
         # this runs once a deal.
-        low = self._high
+        low = self._highest_bid
         assert low is not None
         conv = self._conv
         high = max(low, bid_limit(self._hands[seat], conv.ace_marriage))
@@ -159,7 +159,7 @@ class Handover(DealState):
         self._set_contract(seat, amount)
 
     def _concede(self) -> None:
-        self._contract = self._high
+        self._contract = self._highest_bid
         self._finish_deal(conceded=True)
 
     def _set_contract(self, seat: int, amount: int) -> None:

@@ -113,7 +113,7 @@ class CardPlay(DealState):
             if keys[c] > top:
                 winner, top = other, keys[c]
         self._taken[winner] |= won
-        self._tricks[winner] += 1
+        self._tricks_taken[winner] += 1
         self._tricks_played += 1
         self._last_trick = trick
         self._played.append(trick)

@@ -74,11 +74,11 @@ class DealState:
         self._talon_shown = False
         self._auction: list[list[Any]] = []
         self._passed = [False] * n
-        if self._out >= 0:
+        if self._sitting_out >= 0:
             # the dealer sitting out takes no part in the auction: as if passed from the start
-            self._passed[self._out] = True
+            self._passed[self._sitting_out] = True
         self._auto_passed: list[int] = []
-        self._high: int | None = None
+        self._highest_bid: int | None = None
         self._bidder: int | None = None
         self._received = [False] * n
         self._redeal_queue: list[int] = []
@@ -88,7 +88,7 @@ class DealState:
         self._last_trick: list[list[int]] | None = None
         self._last_winner: int | None = None
         self._taken = [0] * n
-        self._tricks = [0] * n
+        self._tricks_taken = [0] * n
         self._marriages = [0] * n
         self._announcements: list[Announcement] = []
         self._tricks_played = 0
@@ -102,7 +102,7 @@ class DealState:
         """The dealer, the seat sitting the deal out and the order of play around them."""
         n = self._n
         self._dealer = dealer
-        out = self._out = dealer if n == 4 else -1
+        out = self._sitting_out = dealer if n == 4 else -1
         follow = []
         for seat in range(n):
             nxt = (seat + 1) % n
@@ -112,7 +112,7 @@ class DealState:
 
     def _active(self) -> list[int]:
         """The seats playing the deal, from the first hand (left of the dealer) on."""
-        n, out = self._n, self._out
+        n, out = self._n, self._sitting_out
         seats = ((self._dealer + 1 + k) % n for k in range(n))
         return [seat for seat in seats if seat != out]
 

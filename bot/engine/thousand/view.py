@@ -216,121 +216,120 @@ def codes(mask: int) -> list[str]:
 
 
 def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> ThousandBriefView:
-    g = game
-    view = _brief(g, seat, seat is not None and 0 <= seat < g._n)
+    view = _brief(game, seat, seat is not None and 0 <= seat < game._n)
     if brief:
         return view
-    g._write_rows()  # the last deal's summary is written when first read
+    game._write_rows()  # the last deal's summary is written when first read
     full: ThousandView = {
         **view,
         "played": [
             {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
-            for trick, w in zip(g._played, g._played_winners, strict=True)
+            for trick, w in zip(game._played, game._played_winners, strict=True)
         ],
         # the summary is written from the scoresheet's notes, untyped: its shape is
         # what :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
-        "last_deal": cast("LastDeal | None", json_copy(g._last_deal)),
-        "conventions": g.conventions_json(),
+        "last_deal": cast("LastDeal | None", json_copy(game._last_deal)),
+        "conventions": game.conventions_json(),
     }
     return full
 
 
-def _brief(g: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView:
+def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView:
     """The view without its history keys; ``own``: ``seat`` is a seat at the table."""
-    n = g._n
+    n = game._n
     return {
         "game": "thousand",
         "seats": n,
         "seat": seat,
-        "deal_no": g.deal_no,
-        "dealer": g._dealer,
+        "deal_no": game.deal_no,
+        "dealer": game._dealer,
         # with four players the dealer sits the deal out (on the talon)
-        "sitting_out": g._out if g._out >= 0 else None,
-        "phase": g._phase,
-        "to_act": g._to_act,
-        "hand": codes(g._hands[seat]) if own and seat is not None else [],
-        "legal": g.legal_actions(seat) if own and seat is not None else [],
-        "hand_sizes": [popcount(h) for h in g._hands],
-        "trump": SUIT_CODES[g._trump] if g._trump >= 0 else None,
-        "trick": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._trick],
+        "sitting_out": game._sitting_out if game._sitting_out >= 0 else None,
+        "phase": game._phase,
+        "to_act": game._to_act,
+        "hand": codes(game._hands[seat]) if own and seat is not None else [],
+        "legal": game.legal_actions(seat) if own and seat is not None else [],
+        "hand_sizes": [popcount(h) for h in game._hands],
+        "trump": SUIT_CODES[game._trump] if game._trump >= 0 else None,
+        "trick": [{"seat": s, "card": CARD_CODES[c]} for s, c in game._trick],
         "last_trick": (
             None
-            if g._last_trick is None or g._last_winner is None
+            if game._last_trick is None or game._last_winner is None
             else {
-                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in g._last_trick],
-                "winner": g._last_winner,
+                "cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in game._last_trick],
+                "winner": game._last_winner,
             }
         ),
-        "first_lead_done": g._tricks_played > 0 or bool(g._trick),
-        "gifts": _gifts(g, seat if own else None),
-        "tricks_taken": list(g._tricks),
-        "points": g.deal_points(),
-        "auction": [{"seat": s, "action": a} for s, a in g._auction],
+        "first_lead_done": game._tricks_played > 0 or bool(game._trick),
+        "gifts": _gifts(game, seat if own else None),
+        "tricks_taken": list(game._tricks_taken),
+        "points": game.deal_points(),
+        "auction": [{"seat": s, "action": a} for s, a in game._auction],
         # the deal of a player on the barrel opens at 121 in their name: no bid they made
-        "barrel_opening": g._barrel_seat is not None and bool(g._auction),
-        "auto_passed": list(g._auto_passed),
-        "bidder": g._bidder,
-        "bid": g._high,
-        "contract": g._contract,
-        "totals": list(g._totals),
-        "announcements": json_copy(g._announcements),
-        "winner": g._winner,
-        "talons": _talons(g, seat if own else None),
+        "barrel_opening": game._barrel_seat is not None and bool(game._auction),
+        "auto_passed": list(game._auto_passed),
+        "bidder": game._bidder,
+        "bid": game._highest_bid,
+        "contract": game._contract,
+        "totals": list(game._totals),
+        "announcements": json_copy(game._announcements),
+        "winner": game._winner,
+        "talons": _talons(game, seat if own else None),
         "to_receive": (
-            [s for s in range(n) if s != g._bidder and not g._received[s]]
-            if g._phase == "give"
+            [s for s in range(n) if s != game._bidder and not game._received[s]]
+            if game._phase == "give"
             else []
         ),
-        "redeal_askers": list(g._redeal_queue),
+        "redeal_askers": list(game._redeal_queue),
         "redeal_reason": (
-            g._redeal_reason(seat)
-            if own and seat is not None and g._phase == "redeal" and g._to_act == seat
+            game._redeal_reason(seat)
+            if own and seat is not None and game._phase == "redeal" and game._to_act == seat
             else None
         ),
-        "bolts": list(g._bolts),
+        "bolts": list(game._bolts),
         "barrel": [
-            {"on": on, "attempts": g._barrel_attempts if on else 0}
-            for on in (s == g._barrel_seat for s in range(n))
+            {"on": on, "attempts": game._barrel_attempts if on else 0}
+            for on in (s == game._barrel_seat for s in range(n))
         ],
-        "golden": g._conv.golden_round and g._scored_deals() < GOLDEN_DEALS,
-        "redeal": _redeal(g),
+        "golden": game._conv.golden_round and game._scored_deals() < GOLDEN_DEALS,
+        "redeal": _redeal(game),
     }
 
 
-def _redeal(g: ThousandGame) -> Redeal | None:
+def _redeal(game: ThousandGame) -> Redeal | None:
     """Who asked for the redeal that started this deal, as Deberts tells of its redeals.
 
     A redeal writes no scoresheet row, so nothing else tells the table why the deal
     was dealt again. The latest settled entry is a redeal only until this deal ends.
     """
-    last = g._unwritten[-1] if g._unwritten else g._last_deal
+    last = game._unwritten[-1] if game._unwritten else game._last_deal
     if isinstance(last, dict) and last.get("redeal") is True:
         return {"reason": "asked", "seat": last["asked_by"], "why": last.get("why")}
     return None
 
 
-def _gifts(g: ThousandGame, seat: int | None) -> list[Gift]:
+def _gifts(game: ThousandGame, seat: int | None) -> list[Gift]:
     """The give-away as ``seat`` knows it: the bidder all of it, a receiver their card."""
     return [
         {"seat": target, "card": CARD_CODES[card]}
-        for target, card in enumerate(g._gifts)
-        if card >= 0 and seat is not None and seat in (g._bidder, target)
+        for target, card in enumerate(game._gifts)
+        if card >= 0 and seat is not None and seat in (game._bidder, target)
     ]
 
 
-def _talons(g: ThousandGame, seat: int | None) -> list[Talon]:
+def _talons(game: ThousandGame, seat: int | None) -> list[Talon]:
     """The talons as ``seat`` knows them: one taken face down (``cards`` None) holds for
     its taker the cards they picked up, under ``seen``."""
     out: list[Talon] = []
-    for index, talon in enumerate(g._talons):
-        taken = g._talon_taken == index
-        shown = taken and g._talon_shown
+    for index, talon in enumerate(game._talons):
+        taken = game._talon_taken == index
+        shown = taken and game._talon_shown
         entry: Talon = {
             "count": popcount(talon),
             "cards": codes(talon) if shown else None,
-            "taken_by": g._bidder if taken else None,
+            "taken_by": game._bidder if taken else None,
         }
-        if taken and not shown and seat is not None and seat == g._bidder:
+        if taken and not shown and seat is not None and seat == game._bidder:
             entry["seen"] = codes(talon)
         out.append(entry)
     return out
