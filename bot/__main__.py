@@ -9,7 +9,6 @@ from bot.config import Settings, load_settings
 from bot.loop import run
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-"""The load benchmark reads the bot's overloads off these lines."""
 GC_THRESHOLDS = (10_000, 10, 10)
 """Python's default (700, 10, 10) has the collector look for cycles after every few
 presses: under load that was about 7% of the bot's CPU, with a full collection of
@@ -28,7 +27,6 @@ async def main(settings: Settings) -> None:
         settings.database,
         default_locale=settings.default_locale,
         default_timer=settings.turn_timer,
-        update_workers=settings.update_workers,
         group_messages_per_minute=settings.group_messages_per_minute,
     )
     # What is loaded by now (rules, bot players' tables) lives as long as the process.
@@ -38,10 +36,10 @@ async def main(settings: Settings) -> None:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     try:
-        await app.dp.start_polling(bot)
+        # UPDATE_WORKERS updates are handled at once; the rest wait in Telegram's queue
+        await app.dp.start_polling(bot, tasks_concurrency_limit=settings.update_workers)
     finally:
         await app.close()
-        await bot.session.close()
 
 
 if __name__ == "__main__":

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aiogram import Bot
+from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
+from bot import jsonio
 from bot.ai.players import LEVELS, policy_for
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
@@ -24,25 +26,30 @@ from bot.tables import Alarm, People, Tables
 from bot.tables.timers import Scheduler
 from bot.telegram.commands import set_commands
 from bot.telegram.handlers import routers
-from bot.telegram.intake import MOST as MOST_IN_FLIGHT
+from bot.telegram.in_flight import InFlight
 from bot.telegram.middlewares import ContextMiddleware
-from bot.telegram.polling import WORKERS, BoundedDispatcher
 from bot.telegram.publisher import Publisher
-from bot.telegram.responses import keep_response_models
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, Sender
-from bot.telegram.session import LeanSession
 
-__all__ = ["App", "create_app", "make_bot"]
+__all__ = ["App", "connections", "create_app", "make_bot"]
 
 log = logging.getLogger(__name__)
 
 
+def connections(update_workers: int) -> int:
+    """Connections to Telegram to keep at most: a press in flight makes its calls one at a
+    time, but its answer goes out while the table is shown, and delayed edits and turn
+    timers call too. With fewer, presses would queue for a connection rather than for
+    Telegram."""
+    return max(100, 2 * update_workers)
+
+
 def make_bot(settings: Settings) -> Bot:
-    # a connection for each update in flight at most, as a press makes its calls one
-    # after another: with aiogram's 100, presses queued for a connection once Telegram
-    # was far enough away for more than 100 to be in flight
-    session = LeanSession(
-        api=TelegramAPIServer.from_base(settings.telegram_api_url), limit=MOST_IN_FLIGHT
+    session = AiohttpSession(
+        api=TelegramAPIServer.from_base(settings.telegram_api_url),
+        json_loads=jsonio.loads,
+        json_dumps=jsonio.dumps,
+        limit=connections(settings.update_workers),
     )
     return Bot(
         settings.bot_token.get_secret_value(),
@@ -53,7 +60,7 @@ def make_bot(settings: Settings) -> Bot:
 
 @dataclass
 class App:
-    dp: BoundedDispatcher
+    dp: Dispatcher
     db: Database
     tables: Tables
     sender: Sender
@@ -73,7 +80,6 @@ async def create_app(
     *,
     default_locale: str = "ru",
     default_timer: int = 0,
-    update_workers: int = WORKERS,
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "random",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
@@ -83,12 +89,10 @@ async def create_app(
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> App:
     """``database``: a database URL, or the path of a SQLite file;
-    ``update_workers``: updates handled at once (see :mod:`bot.telegram.polling`);
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
     (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
     clock: deadlines outlive the process) drive the turn timers."""
-    keep_response_models()
     # The rules and bot players (with their lookup tables) load now, once, rather
     # than inside the first press of each game; a broken install fails at start-up.
     for name in GAME_NAMES:
@@ -132,15 +136,15 @@ async def create_app(
     )
     timers = Scheduler(tables.deadlines, alarm, clock=timer_clock, sleep=timer_sleep)
     # the bot keeps no conversation state: aiogram's FSM would only cost a lookup an update
-    dp = BoundedDispatcher(
-        workers=update_workers,
+    dp = Dispatcher(
         disable_fsm=True,
         tables=tables,
         sender=sender,
         publisher=publisher,
         i18n=i18n,
     )
-    publisher.strained = lambda: dp.intake is not None and dp.intake.strained
+    in_flight = InFlight()
+    dp.update.outer_middleware(in_flight)
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
 
@@ -150,7 +154,9 @@ async def create_app(
         log.info("resumed %d tables", resumed)
         timers.start()
 
-    async def on_shutdown() -> None:
+    async def on_shutdown(bot: Bot) -> None:
+        # polling has stopped; the presses taken are finished before the store closes
+        await in_flight.finish(bot)
         await timers.stop()
 
     dp.startup.register(on_startup)

@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-BENCHMARKS = {"engine": "bot.bench.engine", "http": "bot.bench.http", "load": "bot.bench.load"}
+BENCHMARKS = {"engine": "bot.bench.engine", "load": "bot.bench.load"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,6 @@ from bot.telegram.rates import (
     HAND_EDIT_INTERVAL,
     NOTIFY_AFTER,
     RESEND_HAND_AFTER,
-    STRAINED_HAND_EDIT_INTERVAL,
 )
 from bot.telegram.sender import OUT_OF_REACH, Markup, Sender
 from bot.telegram.throttle import EditThrottle
@@ -34,10 +33,6 @@ from bot.telegram.throttle import EditThrottle
 __all__ = ["Publisher"]
 
 log = logging.getLogger(__name__)
-
-
-def _never() -> bool:
-    return False
 
 
 _KEEP_RESENT = 4096
@@ -69,8 +64,6 @@ class Publisher:
         self._unreachable: set[tuple[int, int]] = set()
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
-        self.strained: Callable[[], bool] = _never
-        """Whether the bot is overloaded now: waiting hands are edited less often."""
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -257,16 +250,12 @@ class Publisher:
         await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
 
-    def _hand_interval(self) -> float:
-        """Seconds between edits of a waiting player's hand, as the bot's load allows."""
-        return STRAINED_HAND_EDIT_INTERVAL if self.strained() else HAND_EDIT_INTERVAL
-
     def hand_waits(self, record: TableRecord, user_id: int) -> bool:
         """Whether the hand of a player now waiting for their turn would be edited
         later, not at once: a move they just made does not show there yet."""
         message_id = record.hand_msgs.get(user_id)
         return message_id is not None and self.throttle.holds(
-            user_id, message_id, self._hand_interval()
+            user_id, message_id, HAND_EDIT_INTERVAL
         )
 
     def may_resend_hand(self, table_id: int, user_id: int) -> bool:
@@ -356,7 +345,7 @@ class Publisher:
     ) -> None:
         """``urgent``: the hand of the player to act, edited at once in any case."""
         old = record.hand_msgs.get(user_id)
-        interval = 0.0 if urgent else self._hand_interval()
+        interval = 0.0 if urgent else HAND_EDIT_INTERVAL
         if resend or old is None:
             new = await self.sender.send(user_id, text, markup)
         elif await self.throttle.edit(user_id, old, text, markup, interval=interval):

@@ -1,5 +1,5 @@
-"""How often the bot edits and sends a table's messages: Telegram's limits, the
-players' pace, and the bot's own load."""
+"""How often the bot edits and sends a table's messages: Telegram's limits and the
+players' pace."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ __all__ = [
     "HAND_EDIT_INTERVAL",
     "NOTIFY_AFTER",
     "RESEND_HAND_AFTER",
-    "STRAINED_HAND_EDIT_INTERVAL",
 ]
 
 GROUP_EDIT_INTERVAL = 4.0
@@ -20,11 +19,6 @@ HAND_EDIT_INTERVAL = 2.0
 second). The hand of the player to act is never kept waiting, so a hand that just
 played is shown at once when its owner thought for longer than this; in faster play
 its next turn usually comes first and the two edits go out as one."""
-STRAINED_HAND_EDIT_INTERVAL = 5.0
-""":data:`HAND_EDIT_INTERVAL` while the bot is overloaded (:attr:`Intake.strained
-<bot.telegram.intake.Intake.strained>`): each press then waits in Telegram's queue for
-the CPU of the ones before it, and an edit saved is CPU for them. A hand that just
-played then mostly waits for its owner's next turn and goes out with it."""
 RESEND_HAND_AFTER = 10.0
 """Seconds before "My hand" or /start sends a player's hand message anew once more: sent
 for each press of a burst, the messages would run into Telegram's flood limit, and its

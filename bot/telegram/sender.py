@@ -32,11 +32,15 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    ReplyParameters,
+)
 
 from bot.render.common import cut
 from bot.telegram.keyboards.layout import Keyboard
-from bot.telegram.session import call as api_call
 
 __all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
 
@@ -74,12 +78,10 @@ def _button_key(button: InlineKeyboardButton) -> object:
     return button.model_dump_json()  # a nested object: its content, not its identity
 
 
-def _json(markup: Markup | None) -> dict[str, Any] | None:
-    if markup is None:
-        return None
+def _markup(markup: Markup | None) -> InlineKeyboardMarkup | None:
     if isinstance(markup, Keyboard):
-        return markup.as_json()
-    return markup.model_dump(mode="json", exclude_none=True)
+        return markup.as_markup()
+    return markup
 
 
 def _not_modified(error: TelegramBadRequest) -> bool:
@@ -217,14 +219,22 @@ class Sender:
         """``reply_to``: a message this one answers, if it is still there."""
         chat_id = self.moved.get(chat_id, chat_id)
         await self._take_slot(chat_id, self._group_sent)
-        params: dict[str, Any] = {"chat_id": chat_id, "text": text, "reply_markup": _json(markup)}
-        if reply_to is not None:
-            params["reply_parameters"] = {
-                "message_id": reply_to,
-                "allow_sending_without_reply": True,
-            }
+        reply_markup = _markup(markup)
+        reply_parameters = (
+            None
+            if reply_to is None
+            else ReplyParameters(message_id=reply_to, allow_sending_without_reply=True)
+        )
         try:
-            message = await self.call(chat_id, lambda: api_call(self.bot, "sendMessage", params))
+            message = await self.call(
+                chat_id,
+                lambda: self.bot.send_message(
+                    chat_id,
+                    text,
+                    reply_markup=reply_markup,
+                    reply_parameters=reply_parameters,
+                ),
+            )
         except TelegramMigrateToChat as error:
             if chat_id in self.moved.values():
                 raise
@@ -232,7 +242,7 @@ class Sender:
             return await self.send(error.migrate_to_chat_id, text, markup, reply_to=reply_to)
         if message is None:
             return None
-        message_id = int(message["message_id"])
+        message_id = message.message_id
         self._remember(chat_id, message_id, self._fingerprint(text, markup))
         return message_id
 
@@ -246,15 +256,15 @@ class Sender:
         fingerprint = self._fingerprint(text, markup)
         if self._shown.get(key) == fingerprint:
             return True
-        params = {
-            "chat_id": chat_id,
-            "message_id": message_id,
-            "text": text,
-            "reply_markup": _json(markup),
-        }
+        reply_markup = _markup(markup)
         await self._take_slot(chat_id, self._group_edited)
         try:
-            result = await self.call(chat_id, lambda: api_call(self.bot, "editMessageText", params))
+            result = await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_text(
+                    text, chat_id=chat_id, message_id=message_id, reply_markup=reply_markup
+                ),
+            )
         except TelegramMigrateToChat as error:
             self.moved[chat_id] = error.migrate_to_chat_id
             return False
@@ -287,12 +297,7 @@ class Sender:
         self._shown.pop((chat_id, message_id), None)
         # too old or already gone: the new message is what matters
         with suppress(TelegramBadRequest, TelegramMigrateToChat):
-            await self.call(
-                chat_id,
-                lambda: api_call(
-                    self.bot, "deleteMessage", {"chat_id": chat_id, "message_id": message_id}
-                ),
-            )
+            await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
 
     async def answer(
         self,
@@ -304,10 +309,12 @@ class Sender:
     ) -> None:
         if text is not None:
             text = cut(text, ANSWER_LIMIT)  # Telegram refuses longer ones outright
-        params = {"callback_query_id": callback.id, "text": text, "show_alert": alert, "url": url}
         try:
             await self.call(
-                callback.from_user.id, lambda: api_call(self.bot, "answerCallbackQuery", params)
+                callback.from_user.id,
+                lambda: self.bot.answer_callback_query(
+                    callback.id, text=text, show_alert=alert, url=url
+                ),
             )
         except TelegramBadRequest as error:
             # a query answered too late cannot be answered at all; the action itself stands

@@ -7,17 +7,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from aiogram.client.session.aiohttp import AiohttpSession
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from bot.app import make_bot
+from bot.app import connections, make_bot
 from bot.config import Settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
 from bot.render.cards import action_label, card_label
-from bot.telegram.intake import MOST
 from bot.telegram.keyboards.callbacks import Act, Lobby, TableButton
-from bot.telegram.polling import WORKERS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,20 +61,24 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert Settings().database == "postgresql+psycopg://cards@db/cards"  # type: ignore[call-arg]
     assert settings.default_locale == "ru"
     assert settings.turn_timer == 90
-    assert settings.update_workers == 12 == WORKERS  # the setting and the app agree
+    assert settings.update_workers == 12
     assert settings.group_messages_per_minute == 20  # Telegram's limit
 
 
-async def test_the_bot_keeps_a_connection_for_each_update_it_may_have_in_flight(
+async def test_the_bot_keeps_two_connections_for_each_update_it_may_have_in_flight(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BOT_TOKEN", "123456:ABCdefGHIjklMNOpqr")
+    monkeypatch.setenv("UPDATE_WORKERS", "80")
     bot = make_bot(Settings())  # type: ignore[call-arg]
     try:
-        assert bot.session._connector_init["limit"] == MOST > 100  # aiogram's own is 100
+        assert isinstance(bot.session, AiohttpSession)  # aiogram's own
+        http = await bot.session.create_session()
+        assert http.connector is not None and http.connector.limit == 160
     finally:
         await bot.session.close()
+    assert connections(12) == 100  # never fewer than aiogram's own
 
 
 def _msgids() -> set[str]:

@@ -435,30 +435,6 @@ async def test_the_table_replaces_its_lobby_at_once_when_the_game_starts(
     await fake.wait_for(lambda: any(b.text == "🂠 My hand" for b in lobby.buttons))
 
 
-async def test_a_move_not_yet_shown_when_its_table_is_cancelled_is_never_shown(
-    fake_telegram: FakeTelegram, running: BotProcess
-) -> None:
-    fake = fake_telegram
-    group, (ann, _) = await group_of(fake, "Ann", "Ben")
-    table, _, hand, legal = await host_to_play(fake, group, ann)
-    assert running.app is not None
-    # overloaded, a press is answered before its move is shown
-    running.app.publisher.strained = lambda: True
-    gate = fake.hold("answerCallbackQuery")  # the move is saved; its answer and show wait
-    mark = fake.mark()
-    press = await ann.press(hand, legal[0].text)
-    await gate.wait_arrived()
-    await ann.send(group, "/cancel")
-    await fake.wait_for(lambda: hand.text == "The table was cancelled.")
-    gate.release()
-    await press.answer()
-    await fake.wait_handled()
-    assert hand.text == "The table was cancelled." and not hand.buttons
-    assert not table.buttons
-    edits = fake.calls("editMessageText", since=mark)
-    assert [c.params["text"] for c in edits if c.params["chat_id"] == ann.id] == [hand.text]
-
-
 async def test_a_move_is_shown_while_its_answer_is_on_its_way(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:

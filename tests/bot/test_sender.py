@@ -14,18 +14,11 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from bot.bench.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from bot.telegram.keyboards.layout import Keyboard
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
-from bot.telegram.session import LeanSession
 from bot.telegram.throttle import EditThrottle
 from tests import fake_telegram_fixtures as fixtures
 from tests.e2e.harness import ManualClock, VirtualClock
 
 fake_telegram = fixtures.fake_telegram
-
-
-@pytest.fixture(params=["stock", "lean"])
-def session_kind(request: pytest.FixtureRequest) -> str:
-    """Every rule holds with aiogram's own session and with the bot's lean one."""
-    return str(request.param)
 
 
 @dataclass
@@ -39,16 +32,8 @@ class Rig:
 
 
 @pytest.fixture
-async def rig(fake_telegram: FakeTelegram, session_kind: str) -> AsyncIterator[Rig]:
-    default = DefaultBotProperties(parse_mode="HTML")
-    if session_kind == "lean":
-        bot = Bot(
-            fake_telegram.token,
-            session=LeanSession(api=fake_telegram.api_server()),
-            default=default,
-        )
-    else:
-        bot = fake_telegram.make_bot(default=default)
+async def rig(fake_telegram: FakeTelegram) -> AsyncIterator[Rig]:
+    bot = fake_telegram.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
     clock, blocked = VirtualClock(), []
 
     async def on_blocked(chat_id: int) -> None:

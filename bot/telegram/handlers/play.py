@@ -39,13 +39,9 @@ async def act(
     # could not be sent, or the wait for it was cut short.
     answering = asyncio.ensure_future(answer(sender, callback, reply))
     try:
-        if publisher.strained():
-            # each press waits for the CPU, not for Telegram: its answer is done first
-            await asyncio.wait([answering])
-        else:
-            # the move is shown while the answer is on its way, so the next player's
-            # buttons come a round trip sooner; one step of the loop lets the answer out
-            await asyncio.sleep(0)
+        # the move is shown while the answer is on its way, so the next player's
+        # buttons come a round trip sooner; one step of the loop lets the answer out
+        await asyncio.sleep(0)
     finally:
         try:
             await tables.publish(callback_data.table_id)
