@@ -214,7 +214,15 @@ class Game(ABC):
     @property
     @abstractmethod
     def deal_no(self) -> int:
-        """How many deals have been started (1 during the first deal)."""
+        """How many deals have been started (1 during the first deal), redeals too: each
+        deal's shuffle follows from it."""
+
+    @property
+    @abstractmethod
+    def deal_played(self) -> int:
+        """The deal's number as the players count it: a redeal keeps the number of the
+        deal it replaced, so the scoresheet's rows are numbered 1, 2, 3 whatever was
+        dealt again. Views, rows and summaries carry this number as ``deal_no``."""
 
     @property
     @abstractmethod

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import pairwise, permutations
 
 from bot.engine.base import PlayedCard, Trick
 from bot.i18n import Translator
@@ -14,6 +15,7 @@ __all__ = [
     "cards_line",
     "last_trick_line",
     "sort_codes",
+    "suit_order",
     "suit_symbol",
     "trick_line",
 ]
@@ -23,8 +25,21 @@ _RANKS = {
     "ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
     "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"},
 }
-_SUIT_ORDER = "SCDH"
 _RANK_ORDER = "789TJQKA"
+
+_SUIT_ORDER = "SHCD"
+"""Suits as a hand holds them without a trump: black, red, black, red."""
+_RED = frozenset("HD")
+
+_HELD_RANKS = {
+    "thousand": "ATKQJ9",
+    "deberts": "ATKQJ987",
+}
+"""Ranks within a suit as the hand holds them, strongest first. One direction for both
+games, and the order in which the cards count too (in Thousand A 11, 10, K 4, Q 3, J 2,
+9 0), so a player reads their winners and their points from the left."""
+_HELD_TRUMPS = {"deberts": "J9ATKQ87"}
+"""Trump ranks where the trump suit ranks its cards otherwise (Deberts: J, then 9)."""
 
 
 def suit_symbol(code: str | None) -> str:
@@ -37,8 +52,32 @@ def card_label(code: str, locale: str) -> str:
     return ranks.get(code[0], code[0]) + suit_symbol(code[1])
 
 
-def sort_codes(codes: Sequence[str]) -> list[str]:
-    return sorted(codes, key=lambda c: (_SUIT_ORDER.find(c[1]), _RANK_ORDER.find(c[0])))
+def suit_order(suits: Iterable[str], trump: str | None = None) -> list[str]:
+    """The suits held, in the order a hand shows them: the trump first, then colours
+    alternating as far as the suits held allow (♠ ♥ ♣ ♦ without a trump)."""
+    held = sorted(set(suits), key=_SUIT_ORDER.find)
+    first = [trump] if trump in held else []
+    rest = [suit for suit in held if suit != trump]
+
+    def clashes(order: tuple[str, ...]) -> int:
+        return sum((a in _RED) == (b in _RED) for a, b in pairwise(order))
+
+    best = min(
+        permutations(rest),
+        key=lambda order: (clashes((*first, *order)), [_SUIT_ORDER.find(s) for s in order]),
+    )
+    return [*first, *best]
+
+
+def sort_codes(codes: Sequence[str], game: str = "", trump: str | None = None) -> list[str]:
+    """Cards in the order a player holds them (see :func:`suit_order` and
+    ``_HELD_RANKS``); without a game, the ranks from the ace down as in Deberts."""
+    suits = {suit: i for i, suit in enumerate(suit_order((c[1] for c in codes), trump))}
+    plain = _HELD_RANKS.get(game, _HELD_RANKS["deberts"])
+    trumps = _HELD_TRUMPS.get(game, plain)
+    return sorted(
+        codes, key=lambda c: (suits[c[1]], (trumps if c[1] == trump else plain).find(c[0]))
+    )
 
 
 def cards_line(codes: Sequence[str], locale: str) -> str:

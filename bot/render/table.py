@@ -188,8 +188,8 @@ def table_text(view: BriefView, names: list[str], tr: Translator, *, closed: boo
     redeal = view["redeal"]
     if redeal is not None:
         # A redeal scores nothing, so no deal result is posted: only this line says why
-        # the deal before this one was dealt again.
-        lines.append(_redeal_line(redeal, view["deal_no"] - 1, names, tr))
+        # the deal was dealt again (it keeps its number).
+        lines.append(_redeal_line(redeal, view["deal_no"], names, tr))
     lines.append(tr("Phase: {phase}", phase=phase_label(view["phase"], tr)))
     lines += _table_lines(view, names, tr)
     lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))

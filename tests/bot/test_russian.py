@@ -93,6 +93,14 @@ def test_the_golden_round_has_the_name_its_setting_has() -> None:
     assert "Золотой кон: очки сдачи удваиваются." in lines
 
 
+def test_a_trickless_deal_is_a_bolt_everywhere() -> None:
+    # the Thousand seed says both «болт» and «палка»; the bot says «болт» throughout
+    texts = _catalog().values()
+    assert [text for text in texts if "палк" in text.lower()] == []
+    conceded = RU("Conceded: the others get half the contract each, the bidder a bolt.")
+    assert conceded.endswith("заказавшему — болт.")
+
+
 def test_bella_is_spelt_bela() -> None:
     assert RU("bella") == "бела"
     assert RU("Bella: {line}", line="Аня 20") == "Бела: Аня 20"

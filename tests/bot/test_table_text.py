@@ -84,6 +84,8 @@ def test_a_deberts_deal_everyone_passed_is_said_to_be_dealt_again() -> None:
         seat = game.current_seat()
         assert seat is not None
         game.apply(seat, "pass")
+    # the deal dealt again keeps its number: the redeal is a note on it
+    assert _lines(game)[0].startswith("<b>Deberts</b> · deal 1 · ")
     assert line in _lines(game)
     assert "Сдача 1 пересдана: все спасовали." in _lines(game, RU)
     # it stays while the new deal is bid for, and goes once it has a trump
@@ -103,9 +105,10 @@ def test_a_deberts_four_sevens_redeal_names_who_asked() -> None:
     game = _play_until("deberts", 3, has_sevens, conventions)
     seat = game.current_seat()
     assert seat is not None
-    deal_no = game.deal_no
+    deal_no = game.deal_played
     game.apply(seat, "sevens")
-    assert game.deal_no == deal_no + 1
+    assert game.deal_no == game.deal_played + 1 == deal_no + 1
+    assert game.view(None)["deal_no"] == deal_no
     name = NAMES[seat]
     assert f"Deal {deal_no} was dealt again: {name} declared four sevens." in _lines(game)
     assert f"Сдача {deal_no} пересдана — четыре семёрки: {name}." in _lines(game, RU)
@@ -122,9 +125,9 @@ def test_a_thousand_redeal_names_who_asked_until_the_next_deal_is_scored() -> No
         "points": ("cards worth under 14 points", "карты меньше чем на 14 очков"),
         "talon": ("a talon of nines", "в прикупе одни девятки"),
     }[reason]
-    deal_no, rows = game.deal_no, game.rows_scored
+    deal_no, rows = game.deal_played, game.rows_scored
     game.apply(seat, "redeal")
-    assert game.deal_no == deal_no + 1
+    assert game.deal_played == deal_no and game.view(None)["deal_no"] == deal_no
     assert game.rows_scored == rows  # nothing is scored, so no deal result tells of it
     line = f"Deal {deal_no} was dealt again: {NAMES[seat]} asked for a redeal ({why})."
     assert line in _lines(game)
@@ -368,7 +371,7 @@ def test_last_trick_names_the_deal_before_only_if_it_was_played_just_before() ->
     cards = ", ".join(f"{NAMES[p['seat']]} {card_label(p['card'], 'en')}" for p in final["cards"])
     shown = last_trick_text(view, NAMES, EN, previous_deal=summary)
     assert shown == f"Last trick of the deal before: {cards}. Taken by {NAMES[final['winner']]}."
-    # a deal everyone passed came between: that trick is two deals old
+    # a summary of an older deal (one told of only by a redeal since) is not "before"
     passed_out = {**view, "deal_no": view["deal_no"] + 1}
     told = last_trick_text(passed_out, NAMES, EN, previous_deal=summary)
     assert told == "No trick has been played yet in this deal."

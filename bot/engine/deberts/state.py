@@ -145,6 +145,7 @@ class Deberts(Game):
         "_open_card",
         "_phase",
         "_redeal",
+        "_redeals",
         "_rows",
         "_seed",
         "_stacked",
@@ -193,6 +194,9 @@ class Deberts(Game):
     _announcements: list[Announcement]
     _swapped: int
     _redeal: Redeal | None
+    # Deals dealt again (everyone passed, four sevens): each takes a fresh shuffle, so
+    # ``deal_no`` counts it, but it keeps the number of the deal it replaced.
+    _redeals: int
     _totals: list[int]
     # Deals not yet asked for stay records until the scoresheet or JSON needs them.
     _rows: list[ScoreRow | DealRecord]
@@ -313,6 +317,7 @@ class Deberts(Game):
         game._winner = -1
         game._mars = []
         game._redeal = None
+        game._redeals = 0
         game._reset_deal()
         if deal:
             game._start_deal()
@@ -616,6 +621,7 @@ class Deberts(Game):
             self._auction.append((seat, action))
             if seat == self._dealer:
                 self._redeal = {"reason": "all_passed", "seat": seat}
+                self._redeals += 1
                 self._dealer = (self._dealer + 1) % n
                 self._start_deal()
             else:
@@ -665,6 +671,7 @@ class Deberts(Game):
         if not self._conv.four_sevens_redeal or self._hands[seat] & SEVENS != SEVENS:
             raise IllegalAction("no_four_sevens", "A redeal needs all four sevens in hand.")
         self._redeal = {"reason": "sevens", "seat": seat}
+        self._redeals += 1
         self._start_deal()
 
     def _illegal_card(self, hand: int, card: int) -> IllegalAction:
@@ -744,7 +751,7 @@ class Deberts(Game):
         # keep the facts (the deal's lists are replaced, never changed, by the next
         # deal) and build them when asked for.
         record: DealRecord = (
-            self.deal_no,
+            self.deal_no - self._redeals,
             dealer,
             bidder,
             self._trump,
@@ -804,6 +811,10 @@ class Deberts(Game):
     def rows_scored(self) -> int:
         return len(self._rows)
 
+    @property
+    def deal_played(self) -> int:
+        return self.deal_no - self._redeals
+
     def scoresheet(self) -> Scoresheet:
         notes: JsonDict = {"hanging": list(self._hanging)}
         if self._winner >= 0:
@@ -855,6 +866,7 @@ class Deberts(Game):
             "announcements": [dict(a) for a in self._announcements],
             "swapped": self._swapped,
             "redeal": json_copy(self._redeal),
+            "redeals": self._redeals,
             "totals": list(self._totals),
             "rows": [row.to_json() for row in self._score_rows()],
             "hanging": list(self._hanging),
@@ -896,6 +908,7 @@ class Deberts(Game):
         game._announcements = [with_given(dict(a)) for a in data["announcements"]]
         game._swapped = data["swapped"]
         game._redeal = json_copy(data["redeal"])
+        game._redeals = data.get("redeals", 0)  # saved before redeals were counted: none
         game._totals = list(data["totals"])
         game._rows = [ScoreRow.from_json(r) for r in data["rows"]]
         game._hanging = list(data["hanging"])

@@ -130,7 +130,7 @@ def build(game: Deberts, seat: int | None, *, brief: bool = False) -> DebertsBri
         "game": "deberts",
         "seats": n,
         "seat": seat if own else None,
-        "deal_no": game.deal_no,
+        "deal_no": game.deal_played,
         "dealer": game._dealer,
         "phase": game._phase,
         "to_act": game.current_seat(),

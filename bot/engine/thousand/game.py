@@ -372,6 +372,10 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def rows_scored(self) -> int:
         return len(self._rows) + self._unwritten_rows
 
+    @property
+    def deal_played(self) -> int:
+        return self.deal_no - self._redeals
+
     def _scored_deals(self) -> int:
         return self._earlier_deals + self.rows_scored
 
@@ -447,7 +451,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                     barrel_attempts,
                 ),
                 extra,
-                self.deal_no,
+                self.deal_no - self._redeals,
                 self._highest_bid,
                 self._dealer,
                 self._trump,
@@ -516,6 +520,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "conventions": self.conventions_json(),
             "seed": self._seed,
             "deal_no": self.deal_no,
+            "redeals": self._redeals,
             "dealer": self._dealer,
             "totals": list(self._totals),
             "bolts": list(self._bolts),
@@ -561,6 +566,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             raise ValueError(f"not a {cls.name} state")
         game = cls(data["seats"], ThousandConventions.from_json(data["conventions"]), data["seed"])
         game.deal_no = data["deal_no"]
+        game._redeals = data.get("redeals", 0)  # saved before redeals were counted: none
         game._set_dealer(data["dealer"])
         game._totals = list(data["totals"])
         game._bolts = list(data["bolts"])

@@ -86,7 +86,7 @@ class Handover(DealState):
             # In turn with the settled deals still to be written (``_write_rows``).
             self._unwritten.append(
                 {
-                    "deal_no": self.deal_no,
+                    "deal_no": self.deal_no - self._redeals,
                     "redeal": True,
                     "asked_by": seat,
                     "why": self._redeal_reason(seat),  # the cards are dealt anew: no secret
@@ -95,6 +95,7 @@ class Handover(DealState):
                     "marks": ["redeal"] * self._n,
                 }
             )
+            self._redeals += 1
             self._start_deal(self._dealer)
             return
         self._redeal_queue.pop(0)

@@ -44,6 +44,9 @@ class DealState:
         self._conv_json: JsonDict | None = None
         self._seed = seed
         self.deal_no = 0
+        # Deals dealt again on request: each takes a fresh shuffle, so ``deal_no``
+        # counts it, but it keeps the number of the deal it replaced.
+        self._redeals = 0
         self.is_over = False
         self._set_dealer(0)
         self._totals = [0] * seats

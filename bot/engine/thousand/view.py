@@ -241,7 +241,7 @@ def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView
         "game": "thousand",
         "seats": n,
         "seat": seat,
-        "deal_no": game.deal_no,
+        "deal_no": game.deal_played,
         "dealer": game._dealer,
         # with four players the dealer sits the deal out (on the talon)
         "sitting_out": game._sitting_out if game._sitting_out >= 0 else None,
