@@ -863,7 +863,7 @@ class Deberts(Game):
             "declared": [[_combo_json(c) for c in combos] for combos in self._declared],
             "combo_winner": self._combo_winner,
             "bella": list(self._bella),
-            "announcements": [dict(a) for a in self._announcements],
+            "announcements": json_copy(self._announcements),
             "swapped": self._swapped,
             "redeal": json_copy(self._redeal),
             "redeals": self._redeals,
@@ -905,7 +905,7 @@ class Deberts(Game):
         game._declared = [[Combination(*c) for c in combos] for combos in data["declared"]]
         game._combo_winner = data["combo_winner"]
         game._bella = list(data["bella"])
-        game._announcements = [with_given(dict(a)) for a in data["announcements"]]
+        game._announcements = [with_given(json_copy(a)) for a in data["announcements"]]
         game._swapped = data["swapped"]
         game._redeal = json_copy(data["redeal"])
         game._redeals = data.get("redeals", 0)  # saved before redeals were counted: none

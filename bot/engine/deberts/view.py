@@ -144,7 +144,7 @@ def build(game: Deberts, seat: int | None, *, brief: bool = False) -> DebertsBri
         "auction": [{"seat": s, "action": a} for s, a in game._auction],
         "bidder": None if game._bidder < 0 else game._bidder,
         "totals": list(game._totals),
-        "announcements": list(game._announcements),
+        "announcements": json_copy(game._announcements),
         "winner": game.winner,
         "open_card": CARD_CODES[game._open_card] if game._open_card >= 0 else None,
         "bottom_card": CARD_CODES[game._bottom_card] if game._bottom_card >= 0 else None,
