@@ -49,6 +49,10 @@ class GameRecord:
     # per deal: (bidder seat or None, contract made?)
     bids: list[tuple[int, bool]]
     decision_ms: dict[str, list[float]]
+    # per scored deal: what each seat wrote
+    deltas: list[tuple[int, ...]] = field(default_factory=list)
+    # per contract played out (Thousand): (bidder, bid, contract, bidder's deal points)
+    contracts: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
@@ -78,7 +82,54 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         if row.notes.get("bidder") is not None
         and ("contract_made" in row.notes or "result" in row.notes or "outcome" in row.notes)
     ]
-    return GameRecord(seat_levels, sheet.winner, sheet.totals, len(sheet.rows), bids, timings)
+    deltas = [tuple(row.deltas) for row in sheet.rows]
+    contracts = [
+        (
+            row.notes["bidder"],
+            row.notes["bid"],
+            row.notes["contract"],
+            row.notes["points"][row.notes["bidder"]],
+        )
+        for row in sheet.rows
+        if row.notes.get("bidder") is not None
+        and row.notes.get("result") in ("made", "failed")
+        and isinstance(row.notes.get("bid"), int)
+        and isinstance(row.notes.get("contract"), int)
+    ]
+    return GameRecord(
+        seat_levels,
+        sheet.winner,
+        sheet.totals,
+        len(sheet.rows),
+        bids,
+        timings,
+        deltas,
+        contracts,
+    )
+
+
+def _signed(target: int, points: int) -> int:
+    return target if points >= target else -target
+
+
+def raise_effect(contracts: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int]:
+    """Contracts named above the bid: how many, the points they gained and lost.
+
+    Each is set against the same deal played at a contract equal to the bid:
+    a raise gains where the bidder made the higher contract, and loses where it
+    failed a contract it would have made (or failed by more).
+    """
+    count = gained = lost = 0
+    for _, bid, contract, points in contracts:
+        if contract <= bid:
+            continue
+        count += 1
+        change = _signed(contract, points) - _signed(bid, points)
+        if change > 0:
+            gained += change
+        else:
+            lost -= change
+    return count, gained, lost
 
 
 def _contract_made(notes: dict[str, Any]) -> bool:
@@ -116,6 +167,8 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
         margins: list[float] = []
         bids_made = bids_total = 0
         ms: list[float] = []
+        written: list[int] = []
+        contracts: list[tuple[int, int, int, int]] = []
         for record in records:
             seats = [s for s, lv in enumerate(record.seat_levels) if lv == level]
             if not seats:
@@ -133,6 +186,10 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
                     bids_total += 1
                     bids_made += made
             ms.extend(record.decision_ms.get(level, ()))
+            written.extend(row[s] for row in record.deltas for s in seats)
+            contracts.extend(c for c in record.contracts if c[0] in seats)
+        raised, gained, lost = raise_effect(contracts)
+        made = sum(points >= contract for _, _, contract, points in contracts)
         low, high = wilson_interval(wins, seats_played)
         summary["levels"][level] = {
             "games": seats_played,
@@ -144,6 +201,13 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
             "ms_p50": _percentile(ms, 0.50),
             "ms_p95": _percentile(ms, 0.95),
             "decisions": len(ms),
+            "points_per_deal": statistics.fmean(written) if written else 0.0,
+            "contracts": len(contracts),
+            "contracts_made": made,
+            "raised": raised,
+            "raise_gained": gained,
+            "raise_lost": lost,
+            "raise_net_per_game": (gained - lost) / seats_played if seats_played else 0.0,
         }
     return summary
 
@@ -191,6 +255,22 @@ def _print_table(summary: dict[str, Any]) -> None:
         )
 
 
+def _print_contracts(summary: dict[str, Any]) -> None:
+    """The bidder's side of a Thousand match: contracts made and what raising did."""
+    print(
+        f"{'level':<8} {'contracts':>9} {'made':>6} {'pts/deal':>9} {'raised':>7} "
+        f"{'raise +':>8} {'raise -':>8} {'net/game':>9}"
+    )
+    for level, row in summary["levels"].items():
+        contracts = row["contracts"]
+        made = f"{100 * row['contracts_made'] / contracts:.1f}%" if contracts else "-"
+        print(
+            f"{level:<8} {contracts:>9} {made:>6} {row['points_per_deal']:>9.2f} "
+            f"{row['raised']:>7} {row['raise_gained']:>8} {row['raise_lost']:>8} "
+            f"{row['raise_net_per_game']:>9.2f}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.sim", description=__doc__)
     parser.add_argument("--game", choices=GAME_NAMES, default="deberts")
@@ -207,6 +287,11 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=DEFAULT_BUDGET_MS,
         help="time budget per decision passed to the bot players",
+    )
+    parser.add_argument(
+        "--contracts",
+        action="store_true",
+        help="also print each level's contracts as bidder: made, points per deal, raises",
     )
     parser.add_argument(
         "--set",
@@ -246,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         seconds=round(time.perf_counter() - started, 1),
     )
     _print_table(summary)
+    if args.contracts:
+        _print_contracts(summary)
     print(json.dumps(summary))
     return 0
 
