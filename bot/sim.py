@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import LEVELS, choose
-from bot.ai.players import DEFAULT_BUDGET_MS
+from bot.ai.players import DEFAULT_BUDGET_MS, REFERENCE_LEVELS
 from bot.engine import GAME_NAMES, game_class, new_game
 
 __all__ = ["GameRecord", "MatchSpec", "play_game", "summarise", "wilson_interval"]
@@ -189,7 +189,7 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
             written.extend(row[s] for row in record.deltas for s in seats)
             contracts.extend(c for c in record.contracts if c[0] in seats)
         raised, gained, lost = raise_effect(contracts)
-        made = sum(points >= contract for _, _, contract, points in contracts)
+        contracts_made = sum(points >= contract for _, _, contract, points in contracts)
         low, high = wilson_interval(wins, seats_played)
         summary["levels"][level] = {
             "games": seats_played,
@@ -203,7 +203,7 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
             "decisions": len(ms),
             "points_per_deal": statistics.fmean(written) if written else 0.0,
             "contracts": len(contracts),
-            "contracts_made": made,
+            "contracts_made": contracts_made,
             "raised": raised,
             "raise_gained": gained,
             "raise_lost": lost,
@@ -304,9 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     levels = tuple(args.levels.split(","))
     if len(levels) not in (2, 3):
         parser.error("two or three levels, one per seat")
-    unknown = [level for level in levels if level not in LEVELS]
+    known = (*LEVELS, *REFERENCE_LEVELS)
+    unknown = [level for level in levels if level not in known]
     if unknown:
-        parser.error(f"unknown level(s) {unknown}; known: {sorted(LEVELS)}")
+        parser.error(f"unknown level(s) {unknown}; known: {sorted(known)}")
     conventions = _parse_conventions(args.game, args.set, parser)
     specs = list(_specs(args.game, levels, args.games, args.seed, conventions, args.budget_ms))
     records: list[GameRecord] = []

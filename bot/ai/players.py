@@ -14,7 +14,15 @@ from typing import Any, TypeVar
 from bot.engine.base import Game
 from bot.engine.views import View
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Policy", "choose", "policy_for", "random_policy"]
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "LEVELS",
+    "REFERENCE_LEVELS",
+    "Policy",
+    "choose",
+    "policy_for",
+    "random_policy",
+]
 
 ViewType = TypeVar("ViewType", bound=View)
 
@@ -23,6 +31,9 @@ Policy = Callable[[ViewType, random.Random, float], str]
 of the game the policy plays (``Policy[DebertsView]``...)."""
 
 LEVELS: tuple[str, ...] = ("random", "easy", "hard")
+REFERENCE_LEVELS: tuple[str, ...] = ("ismcts",)
+"""Levels kept to measure the others against in matches (not offered at the tables);
+a game's module lists the ones it has in its ``POLICIES``."""
 DEFAULT_BUDGET_MS = 200.0
 
 
@@ -35,12 +46,14 @@ def random_policy(view: View, rng: random.Random, budget_ms: float) -> str:
 def policy_for(game_name: str, level: str) -> Policy[Any]:
     """The policy of ``level`` for the game named ``game_name``: it takes that game's
     views only (``Any`` here, as the game is known by its name)."""
-    if level not in LEVELS:
+    if level not in LEVELS and level not in REFERENCE_LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     if level == "random":
         return random_policy
     module = importlib.import_module(f"bot.ai.{game_name}")
     policies: dict[str, Policy[Any]] = module.POLICIES
+    if level not in policies:
+        raise ValueError(f"{game_name} has no {level!r} level")
     return policies[level]
 
 

@@ -1,0 +1,190 @@
+"""A reference level: textbook single-observer information-set MCTS.
+
+The method of Cowling, Powley and Whitehouse (2012), kept plain so that the
+other levels can be measured against it: each iteration deals the hidden cards
+once (consistently with what the seat knows), walks down one tree shared by
+every deal with UCB1 over the moves legal in that deal (a child's count of
+availability stands in for its parent's visits), adds one node, finishes the
+deal with uniformly random legal cards and credits each node with the result
+for the seat that moved into it. It searches the card play and the contract
+(the contract at the root, then the play beneath it); the auction, the talon,
+the give-away and the redeal follow the easy level's rules.
+
+The number of iterations is a fixed amount per millisecond of budget, chosen
+so that a decision takes about as long as the hard level's; a seed always
+gives the same decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from bot.ai.thousand.cards import card_code
+from bot.ai.thousand.easy import easy_policy, numbers
+from bot.ai.thousand.hard import concede_share
+from bot.ai.thousand.knowledge import Knowledge, read
+from bot.ai.thousand.sampling import sample_hands
+from bot.engine.base import JsonDict
+from bot.engine.cards import iter_mask
+from bot.engine.thousand.playout import SimDeal
+from bot.engine.thousand.rules import round_whistler
+
+__all__ = ["ITERATIONS_PER_MS", "ismcts_policy"]
+
+ITERATIONS_PER_MS = 1.4
+"""Iterations per millisecond of budget: about the hard level's time per decision."""
+EXPLORATION = 0.7
+"""UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
+SCALE = 250.0
+"""Deal points per unit of reward."""
+CONCEDE = -1
+"""The root move that concedes the deal (contract phase)."""
+
+
+@dataclass(slots=True)
+class Node:
+    """A move's node: who made it, its reward total, its visits and availability."""
+
+    seat: int
+    total: float = 0.0
+    visits: int = 0
+    available: int = 0
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+def ismcts_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
+    legal: list[str] = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    phase = view["phase"]
+    if phase not in ("play", "contract"):
+        return easy_policy(view, rng, budget_ms)
+    know = read(view)
+    iterations = max(32, int(budget_ms * ITERATIONS_PER_MS))
+    move = search(know, rng, iterations)
+    if phase == "contract":
+        return "concede" if move == CONCEDE else f"k{move}"
+    return "c" + card_code(move)
+
+
+def _deal_values(points: list[int], bidder: int, contract: int) -> list[float]:
+    """Each seat's deal result against the others' mean, in reward units."""
+    n = len(points)
+    written = [
+        float(contract if points[s] >= contract else -contract)
+        if s == bidder
+        else float(round_whistler(points[s]))
+        for s in range(n)
+    ]
+    total = sum(written)
+    return [(written[s] - (total - written[s]) / (n - 1)) / SCALE for s in range(n)]
+
+
+def _conceded_values(seats: int, bidder: int, contract: int) -> list[float]:
+    share = float(concede_share(contract))
+    written = [share] * seats
+    written[bidder] = 0.0
+    total = sum(written)
+    return [(written[s] - (total - written[s]) / (seats - 1)) / SCALE for s in range(seats)]
+
+
+def _start(know: Knowledge, hands: list[int]) -> SimDeal:
+    """The deal as it stands in one dealing of the hidden cards."""
+    bidder = know.bidder if know.bidder is not None else know.me
+    if know.phase == "contract":
+        return SimDeal(hands, bidder)
+    for seat, card in know.trick:
+        hands[seat] |= 1 << card
+    leader = know.trick[0][0] if know.trick else know.leader
+    sim = SimDeal(
+        hands,
+        leader,
+        know.trump,
+        first_lead_done=know.first_lead_done and not know.trick,
+        ace_marriage=bool(know.conventions.get("ace_marriage")),
+        points=know.points,
+    )
+    for _, card in know.trick:
+        sim.play(card)
+    return sim
+
+
+def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
+    """The most visited root move: a card, a contract, or :data:`CONCEDE`."""
+    me = know.me
+    n = know.seats
+    bidder = know.bidder if know.bidder is not None else me
+    contracts: list[int] = []
+    if know.phase == "contract":
+        contracts = numbers(know.legal, "k")
+        if "concede" in know.legal:
+            contracts.append(CONCEDE)
+    contract = know.contract or know.bid or 100
+    root = Node(seat=-1)
+    draw = rng.random
+    for _ in range(iterations):
+        hands = sample_hands(know, rng)
+        sim = _start(know, hands)
+        path = [root]
+        node = root
+        values: list[float] | None = None
+        expanded = False
+        target = contract
+        if contracts:
+            # the contract: every option is legal in every dealing
+            pick = _select(root, contracts, rng)
+            expanded = pick not in root.children
+            node = _child(root, pick, me)
+            path.append(node)
+            if pick == CONCEDE:
+                values = _conceded_values(n, bidder, contracts[0])
+            else:
+                target = pick
+        while values is None and not sim.done:
+            moves = list(iter_mask(sim.legal()))
+            if expanded:
+                # the rollout: uniformly random legal cards
+                sim.play(moves[int(draw() * len(moves))])
+                continue
+            pick = _select(node, moves, rng)
+            expanded = pick not in node.children
+            node = _child(node, pick, sim.to_act)
+            path.append(node)
+            sim.play(pick)
+        if values is None:
+            values = _deal_values(sim.points, bidder, target)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
+    return best[0]
+
+
+def _child(node: Node, move: int, seat: int) -> Node:
+    child = node.children.get(move)
+    if child is None:
+        child = node.children[move] = Node(seat=seat, available=1)
+    return child
+
+
+def _select(node: Node, moves: list[int], rng: random.Random) -> int:
+    """An untried move at random, else UCB1 over the moves available now."""
+    untried = [m for m in moves if m not in node.children]
+    for m in moves:
+        child = node.children.get(m)
+        if child is not None:
+            child.available += 1
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    best = moves[0]
+    best_score = -math.inf
+    for m in moves:
+        child = node.children[m]
+        score = child.total / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best, best_score = m, score
+    return best
