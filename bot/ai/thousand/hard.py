@@ -18,6 +18,7 @@ from bot.ai.thousand.evaluate import bid_value, give_card
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
+from bot.ai.thousand.solver import Endgame
 from bot.engine.cards import iter_mask, parse_index
 from bot.engine.thousand.view import ThousandView
 
@@ -114,6 +115,12 @@ def _state(know: Knowledge, hands: list[int]) -> PlayState:
     )
 
 
+SOLVE_CARDS = 5
+"""With this many cards or fewer in hand, each sampled layout is solved exactly."""
+SOLVE_SAMPLES = 48
+"""Layouts dealt for an exact solve (the same layout dealt twice is solved once)."""
+
+
 def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
     legal = _legal_mask(know)
     cards = list(iter_mask(legal))
@@ -121,6 +128,8 @@ def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
         return cards[0]
     bidder = know.bidder if know.bidder is not None else 0
     contract = know.contract or know.bid or 100
+    if know.hand.bit_count() <= SOLVE_CARDS and know.first_lead_done:
+        return _solve_card(know, rng, cards, bidder, contract)
     samples = max(6, playouts // len(cards))
     totals = dict.fromkeys(cards, 0.0)
     for _ in range(samples):
@@ -131,6 +140,32 @@ def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
             st.play(c)
             st.rollout()
             totals[c] += outcome(st.points, bidder, contract, know.me)
+    return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
+
+
+def _solve_card(
+    know: Knowledge, rng: random.Random, cards: list[int], bidder: int, contract: int
+) -> int:
+    """The card that does best over sampled layouts, each played out exactly."""
+    leader = know.trick[0][0] if know.trick else know.me
+    trick = know.trick_cards
+    ace_marriage = bool(know.conventions.get("ace_marriage"))
+    totals = dict.fromkeys(cards, 0.0)
+    solved: dict[tuple[int, ...], list[int]] = {}
+    sign = 1.0 if know.me == bidder else -1.0
+    weight = 1.0 / (know.seats - 1)
+    for _ in range(SOLVE_SAMPLES):
+        hands = sample_hands(know, rng)
+        key = tuple(hands)
+        further = solved.get(key)
+        if further is None:
+            endgame = Endgame(know.seats, bidder, ace_marriage=ace_marriage)
+            further = [endgame.after(hands, leader, know.trump, trick, c) for c in cards]
+            solved[key] = further
+        for c, more in zip(cards, further, strict=True):
+            points = know.points[bidder] + more
+            made = contract if points >= contract else -contract
+            totals[c] += sign * (made + weight * points)
     return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
 
 
