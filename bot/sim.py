@@ -8,6 +8,7 @@ out. Prints a progress bar (stderr), a results table, and a JSON last line.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import math
@@ -17,7 +18,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from bot.ai import LEVELS, choose
 from bot.ai.players import DEFAULT_BUDGET_MS, REFERENCE_LEVELS
@@ -53,6 +54,22 @@ class GameRecord:
     deltas: list[tuple[int, ...]] = field(default_factory=list)
     # per contract played out (Thousand): (bidder, bid, contract, bidder's deal points)
     contracts: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        return cls(
+            seat_levels=tuple(data["seat_levels"]),
+            winner=data["winner"],
+            totals=tuple(data["totals"]),
+            deals=data["deals"],
+            bids=[(bidder, made) for bidder, made in data["bids"]],
+            decision_ms={level: list(ms) for level, ms in data["decision_ms"].items()},
+            deltas=[tuple(row) for row in data["deltas"]],
+            contracts=[(a, b, c, d) for a, b, c, d in data["contracts"]],
+        )
 
 
 def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
@@ -294,6 +311,17 @@ def main(argv: list[str] | None = None) -> int:
         help="also print each level's contracts as bidder: made, points per deal, raises",
     )
     parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="append each game's record to FILE (JSON lines), to report on later",
+    )
+    parser.add_argument(
+        "--report",
+        nargs="+",
+        metavar="FILE",
+        help="play nothing: summarise the games saved in FILE(s) by --save",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -309,6 +337,16 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown level(s) {unknown}; known: {sorted(known)}")
     conventions = _parse_conventions(args.game, args.set, parser)
+    if args.report:
+        loaded = _load(args.report)
+        summary = summarise(loaded, levels)
+        summary.update(game=args.game, seats=list(levels), files=args.report)
+        _print_table(summary)
+        if args.contracts:
+            _print_contracts(summary)
+        print(json.dumps(summary))
+        return 0
+    save = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115
     specs = list(_specs(args.game, levels, args.games, args.seed, conventions, args.budget_ms))
     records: list[GameRecord] = []
     started = time.perf_counter()
@@ -317,11 +355,15 @@ def main(argv: list[str] | None = None) -> int:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             for record in pool.imap_unordered(play_game, specs):
                 records.append(record)
+                _keep(save, record)
                 _progress(len(records), len(specs), started)
     else:
         for spec in specs:
             records.append(play_game(spec))
+            _keep(save, records[-1])
             _progress(len(records), len(specs), started)
+    if save is not None:
+        save.close()
     summary = summarise(records, levels)
     summary.update(
         game=args.game,
@@ -336,6 +378,20 @@ def main(argv: list[str] | None = None) -> int:
         _print_contracts(summary)
     print(json.dumps(summary))
     return 0
+
+
+def _keep(save: TextIO | None, record: GameRecord) -> None:
+    if save is not None:
+        save.write(json.dumps(record.to_json()) + "\n")
+        save.flush()
+
+
+def _load(paths: Sequence[str]) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            records.extend(GameRecord.from_json(json.loads(line)) for line in lines if line.strip())
+    return records
 
 
 def _parse_conventions(

@@ -42,3 +42,22 @@ def test_endgame_counts_a_marriage_led_and_plays_the_defence_best() -> None:
     # 9♠ first: the defender wins it and leads a spade before the bidder can declare;
     # hearts never become trump, and the bidder takes only the last trick (K♥ 9♥).
     assert endgame.after(hands, 0, -1, [], nine) == 4
+
+
+def test_hard_names_no_more_than_its_hand_can_take() -> None:
+    # Seat 0 bid 100 and took K♣ 10♦; after giving 9♦ away it holds the marriages of
+    # diamonds (80) and hearts (100), but against a sound defence takes about 110-135:
+    # naming 220 (as it once did) loses 220 where 100 would have won 100.
+    hands = [
+        ["TS", "9C", "TC", "JC", "9D", "QD", "KD", "AD", "QH", "KH"],
+        ["9S", "JS", "KS", "AS", "QC", "AC", "9H", "TH", "JH", "AH"],
+    ]
+    game = ThousandGame.from_hands(hands, [["KC", "TD"], ["QS", "JD"]], dealer=1, totals=[195, 25])
+    for move in ("b100", "pass", "t0", "g9D1"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    assert game.view(0)["phase"] == "contract"
+    for seed in range(3):
+        action = choose(game, 0, "hard", seed=seed)
+        assert action.startswith("k") and int(action[1:]) <= 130, action

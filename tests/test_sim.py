@@ -1,0 +1,33 @@
+"""bot.sim's contract report: raises set against the same deal played at the bid."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.sim import GameRecord, MatchSpec, main, play_game, raise_effect, summarise
+
+
+def test_raise_effect_counts_gains_and_losses_against_the_bid() -> None:
+    contracts = [
+        (0, 100, 100, 90),  # not raised: left out
+        (0, 100, 120, 130),  # made 120 where the bid made 100: +20
+        (0, 100, 120, 110),  # failed 120 where the bid made 100: -220
+        (0, 100, 120, 90),  # failed either way: -120 against -100, -20
+    ]
+    assert raise_effect(contracts) == (3, 20, 240)
+
+
+def test_saved_games_report_as_played(tmp_path: Path) -> None:
+    record = play_game(MatchSpec("thousand", ("easy", "random"), seed=3, rotation=0))
+    assert record.contracts and len(record.deltas) == record.deals
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again == record
+    summary = summarise([record], ["easy", "random"])
+    easy = summary["levels"]["easy"]
+    seat = record.seat_levels.index("easy")
+    assert easy["points_per_deal"] == sum(d[seat] for d in record.deltas) / record.deals
+    saved = tmp_path / "games.jsonl"
+    saved.write_text(json.dumps(record.to_json()) + "\n")
+    args = ["--game", "thousand", "--levels", "easy,random", "--contracts", "--report"]
+    assert main([*args, str(saved)]) == 0
