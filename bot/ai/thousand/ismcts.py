@@ -26,10 +26,10 @@ from bot.ai.thousand.easy import easy_policy, numbers
 from bot.ai.thousand.hard import concede_share
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.sampling import sample_hands
-from bot.engine.base import JsonDict
 from bot.engine.cards import iter_mask
 from bot.engine.thousand.playout import SimDeal
 from bot.engine.thousand.rules import round_whistler
+from bot.engine.thousand.view import ThousandView
 
 __all__ = ["ITERATIONS_PER_MS", "ismcts_policy"]
 
@@ -54,7 +54,7 @@ class Node:
     children: dict[int, Node] = field(default_factory=dict)
 
 
-def ismcts_policy(view: JsonDict, rng: random.Random, budget_ms: float) -> str:
+def ismcts_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
     legal: list[str] = view["legal"]
     if len(legal) == 1:
         return legal[0]
