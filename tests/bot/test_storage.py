@@ -206,14 +206,16 @@ async def test_a_language_read_from_memory_is_the_one_stored(
     reading = asyncio.ensure_future(people.chat_lang(-9))
     await asyncio.sleep(0)
     await people.set_chat_lang(-9, "en")
-    assert await reading is None
+    # it may have read the row before or after the write (on PostgreSQL the two run on two
+    # connections at once); either way, what memory keeps afterwards is the stored one
+    assert await reading in (None, "en")
     assert await same(-9) == "en"
     # so does a person's, whose own choice comes before their Telegram language
     await people.seen_user(7, "Ann", "ru")
     reading = asyncio.ensure_future(people.user_lang(7))
     await asyncio.sleep(0)
     await people.set_user_lang(7, "en")
-    assert await reading == "ru"
+    assert await reading in ("ru", "en")
     assert await people.user_lang(7) == "en" == await PeopleRepo(db).user_lang(7)
     # every group read once is answered from memory from then on, a group never read is not
     assert await people.chat_lang(-404) is None
