@@ -28,9 +28,12 @@ __all__ = [
     "Call",
     "Conventions",
     "ConventionsJson",
+    "DealLog",
     "Game",
     "IllegalAction",
     "JsonDict",
+    "LoggedTrick",
+    "Move",
     "PlayedCard",
     "ScoreRow",
     "Scoresheet",
@@ -195,6 +198,83 @@ class Scoresheet:
         }
 
 
+Move = tuple[int, str]
+"""A seat and the action code it applied."""
+
+
+@dataclass(frozen=True)
+class LoggedTrick:
+    """A trick as played: ``(seat, card)`` in play order, and the seat that took it."""
+
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+
+    def to_json(self) -> JsonDict:
+        return {"cards": [[seat, card] for seat, card in self.cards], "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> LoggedTrick:
+        return cls(tuple((seat, card) for seat, card in data["cards"]), data["winner"])
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """What one ended deal leaves for its record: the cards as dealt and every move.
+
+    ``hands`` are the cards each seat was dealt (Deberts: all nine, or the first six
+    of a deal redealt in the auction; Thousand: before the talon). ``stock`` names
+    the other cards: Deberts ``open`` and ``bottom``, Thousand ``talon`` (two for two
+    players). ``auction`` is the auction as the table saw it (Thousand's automatic
+    passes and the barrel's 121 included); ``gives`` the give-away as ``(from, to,
+    card)``; ``tricks`` every trick in order. ``moves`` is every action applied in the
+    deal, in order: replayed on the game as it stood when the deal was dealt, they
+    play the deal again. ``None`` when the deal was under way before its moves were
+    kept (a game saved by an older version). ``redeal``: the deal was dealt anew and
+    scores nothing.
+    """
+
+    game: str
+    deal_no: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[tuple[str, tuple[str, ...]], ...]
+    auction: tuple[Move, ...]
+    gives: tuple[tuple[int, int, str], ...]
+    tricks: tuple[LoggedTrick, ...]
+    moves: tuple[Move, ...] | None
+    redeal: bool
+
+    def to_json(self) -> JsonDict:
+        return {
+            "game": self.game,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "hands": [list(hand) for hand in self.hands],
+            "stock": {name: list(cards) for name, cards in self.stock},
+            "auction": [[seat, action] for seat, action in self.auction],
+            "gives": [list(give) for give in self.gives],
+            "tricks": [trick.to_json() for trick in self.tricks],
+            "moves": None if self.moves is None else [[s, a] for s, a in self.moves],
+            "redeal": self.redeal,
+        }
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> DealLog:
+        moves = data["moves"]
+        return cls(
+            game=data["game"],
+            deal_no=data["deal_no"],
+            dealer=data["dealer"],
+            hands=tuple(tuple(hand) for hand in data["hands"]),
+            stock=tuple((name, tuple(cards)) for name, cards in data["stock"].items()),
+            auction=tuple((seat, action) for seat, action in data["auction"]),
+            gives=tuple((giver, taker, card) for giver, taker, card in data["gives"]),
+            tricks=tuple(LoggedTrick.from_json(trick) for trick in data["tricks"]),
+            moves=None if moves is None else tuple((seat, action) for seat, action in moves),
+            redeal=data["redeal"],
+        )
+
+
 HISTORY_KEYS = frozenset({"played", "last_deal", "conventions"})
 """Keys of a view that a brief one leaves out: the deal's tricks so far, the last
 deal's summary and the table's conventions."""
@@ -261,6 +341,14 @@ class Game(ABC):
 
     @abstractmethod
     def scoresheet(self) -> Scoresheet: ...
+
+    @abstractmethod
+    def ended_deal(self) -> DealLog | None:
+        """The record of the deal that ended last (scored or dealt anew), if any.
+
+        A move that ends a deal makes its record this one, so the caller that applied
+        it can keep the record with the move.
+        """
 
     @property
     def rows_scored(self) -> int:

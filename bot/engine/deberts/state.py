@@ -14,9 +14,12 @@ from typing import Any, Literal, Self, cast, overload
 
 from bot.engine.base import (
     Conventions,
+    DealLog,
     Game,
     IllegalAction,
     JsonDict,
+    LoggedTrick,
+    Move,
     ScoreRow,
     Scoresheet,
     choice,
@@ -115,6 +118,73 @@ def _combo_json(combo: Combination) -> list[Any]:
     return [combo.kind, combo.suit, combo.top, combo.mask]
 
 
+# An ended deal's facts: deal_no, dealer, seats, deck, open card, whether trump was
+# named, auction, tricks (leader first), last trick's winner, moves (None: not all
+# kept), whether it was dealt anew.
+_EndedDeal = tuple[
+    int,
+    int,
+    int,
+    list[int],
+    int,
+    bool,
+    list[tuple[int, str]],
+    list[list[int]],
+    int,
+    list[Move] | None,
+    bool,
+]
+
+# Which cards of the deck each seat is dealt, the first seat being the dealer's left:
+# three each twice, the open card, then three each after the order.
+_DEALT = {
+    2: (((0, 1, 2, 6, 7, 8), (13, 14, 15)), ((3, 4, 5, 9, 10, 11), (16, 17, 18))),
+    3: (
+        ((0, 1, 2, 9, 10, 11), (19, 20, 21)),
+        ((3, 4, 5, 12, 13, 14), (22, 23, 24)),
+        ((6, 7, 8, 15, 16, 17), (25, 26, 27)),
+    ),
+}
+_OPEN_AT = {2: 12, 3: 18}
+
+
+def _deal_log(ended: _EndedDeal) -> DealLog:
+    deal_no, dealer, n, deck, open_card, ordered, auction, tricks, last_winner, moves, redeal = (
+        ended
+    )
+    hands: list[tuple[str, ...]] = [()] * n
+    stock: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    if deck:
+        for k, (first, second) in enumerate(_DEALT[n]):
+            places = first + second if ordered else first
+            hands[(dealer + 1 + k) % n] = tuple(card_codes(sum(1 << deck[i] for i in places)))
+        stock = (("open", (CARD_CODES[deck[_OPEN_AT[n]]],)),)
+        if ordered:
+            stock += (("bottom", (CARD_CODES[deck[31]],)),)
+    elif open_card >= 0:
+        stock = (("open", (CARD_CODES[open_card],)),)
+    # Each trick's winner leads the next; the last one's is the deal's last winner.
+    winners = [trick[0] for trick in tricks[1:]] + [last_winner] if tricks else []
+    logged = tuple(
+        LoggedTrick(
+            tuple(((trick[0] + i) % n, CARD_CODES[c]) for i, c in enumerate(trick[1:])), winner
+        )
+        for trick, winner in zip(tricks, winners, strict=True)
+    )
+    return DealLog(
+        game="deberts",
+        deal_no=deal_no,
+        dealer=dealer,
+        hands=tuple(hands),
+        stock=stock,
+        auction=tuple(auction),
+        gives=(),
+        tricks=logged,
+        moves=None if moves is None else tuple(moves),
+        redeal=redeal,
+    )
+
+
 class Deberts(Game):
     """Deberts for 2 or 3 players, each for themselves."""
 
@@ -135,12 +205,15 @@ class Deberts(Game):
         "_dealer",
         "_deck",
         "_declared",
+        "_ended",
         "_hands",
         "_hanging",
         "_last_deal",
         "_leader",
         "_legal_cards",
         "_mars",
+        "_moves",
+        "_moves_lost",
         "_n",
         "_open_card",
         "_phase",
@@ -204,6 +277,12 @@ class Deberts(Game):
     _last_deal: DealSummary | DealRecord | None
     _winner: int
     _mars: list[int]
+    # Every action of the deal in progress, and whether its first ones were not kept
+    # (a deal under way in a state saved before moves were kept).
+    _moves: list[Move]
+    _moves_lost: bool
+    # The deal that ended last: its facts until someone asks for its record.
+    _ended: _EndedDeal | DealLog | None
 
     # -- construction ---------------------------------------------------------
 
@@ -317,6 +396,7 @@ class Deberts(Game):
         game._winner = -1
         game._mars = []
         game._redeal = None
+        game._ended = None
         game._redeals = 0
         game._reset_deal()
         if deal:
@@ -344,6 +424,8 @@ class Deberts(Game):
         self._bella = [False] * n
         self._announcements = []
         self._swapped = -1
+        self._moves = []
+        self._moves_lost = False
         self._phase = _BIDDING_1
 
     def _start_deal(self) -> None:
@@ -530,6 +612,7 @@ class Deberts(Game):
                 if not legal & bit:
                     raise self._illegal_card(hand, card)
                 self._legal_cards = -1
+                self._moves.append((seat, action))
                 n = self._n
                 if not _HAS_STARTED[self._started][seat]:
                     # A seat's first card declares its combinations from the full hand.
@@ -589,10 +672,13 @@ class Deberts(Game):
             )
         if action not in rules.ACTION_CODES:
             raise IllegalAction("unknown_action", "Unknown action.", action=action)
+        # The deal's list, kept by its record should this action end the deal.
+        moves = self._moves
         if self._phase == _PLAY:
             self._play_extra(seat, action)
         else:
             self._bid(seat, action)
+        moves.append((seat, action))
 
     # -- bidding ------------------------------------------------------------------
 
@@ -621,6 +707,7 @@ class Deberts(Game):
             self._auction.append((seat, action))
             if seat == self._dealer:
                 self._redeal = {"reason": "all_passed", "seat": seat}
+                self._close_deal(True, -1)
                 self._redeals += 1
                 self._dealer = (self._dealer + 1) % n
                 self._start_deal()
@@ -671,6 +758,8 @@ class Deberts(Game):
         if not self._conv.four_sevens_redeal or self._hands[seat] & SEVENS != SEVENS:
             raise IllegalAction("no_four_sevens", "A redeal needs all four sevens in hand.")
         self._redeal = {"reason": "sevens", "seat": seat}
+        # the tricks taken so far: the last one's winner leads now
+        self._close_deal(True, self._leader)
         self._redeals += 1
         self._start_deal()
 
@@ -721,7 +810,30 @@ class Deberts(Game):
                     announcement(winner, combo.kind, combo.mask, COMBO_POINTS[combo.kind])
                 )
 
+    def _close_deal(self, redeal: bool, last_winner: int) -> None:
+        # The deal's lists are replaced, never changed, by the next deal: keep them.
+        self._ended = (
+            self.deal_no,
+            self._dealer,
+            self._n,
+            self._deck,
+            self._open_card,
+            self._bidder >= 0,
+            self._auction,
+            self._tricks,
+            last_winner,
+            None if self._moves_lost else self._moves,
+            redeal,
+        )
+
+    def ended_deal(self) -> DealLog | None:
+        ended = self._ended
+        if isinstance(ended, tuple):
+            ended = self._ended = _deal_log(ended)
+        return ended
+
     def _finish_deal(self, last_winner: int) -> None:
+        self._close_deal(False, last_winner)
         conv = self._conv
         n = self._n
         card_points = self._card_points
@@ -873,6 +985,8 @@ class Deberts(Game):
             "last_deal": json_copy(self._last_deal_json()),
             "winner": self._winner,
             "mars": list(self._mars),
+            "moves": None if self._moves_lost else [[s, a] for s, a in self._moves],
+            "ended": None if (ended := self.ended_deal()) is None else ended.to_json(),
         }
 
     @classmethod
@@ -915,6 +1029,12 @@ class Deberts(Game):
         game._last_deal = json_copy(data["last_deal"])
         game._winner = data["winner"]
         game._mars = list(data["mars"])
+        # States saved before moves were kept have neither key.
+        moves = data.get("moves")
+        game._moves = [(s, a) for s, a in moves or ()]
+        game._moves_lost = moves is None and bool(game._auction)
+        ended = data.get("ended")
+        game._ended = None if ended is None else DealLog.from_json(ended)
         return game
 
     def clone(self) -> Self:

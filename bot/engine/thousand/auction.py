@@ -15,6 +15,7 @@ class Auction(DealState):
 
     def _begin_auction(self, hands: list[int], talons: list[int]) -> None:
         self._clear_deal()
+        self._dealt = (list(hands), list(talons))
         self._hands = hands
         self._talons = talons
         barrel = self._barrel_seat

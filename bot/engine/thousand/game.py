@@ -11,13 +11,15 @@ contract (``game_over``). Hands are bitmasks; the whole state is plain JSON.
 
 from __future__ import annotations
 
-from typing import Literal, Self, overload
+from typing import Any, Literal, Self, overload
 
 from bot.engine.base import (
     Conventions,
+    DealLog,
     Game,
     IllegalAction,
     JsonDict,
+    LoggedTrick,
     ScoreRow,
     Scoresheet,
     json_copy,
@@ -256,6 +258,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             # The cached codes were listed for this very state and seat (any change
             # clears them), so the card needs no second check.
             self._legal = None
+            self._moves.append((seat, action))
             phase = self._phase
             if phase == PLAY:
                 # ``_play_card`` written out up to a full trick: a call per card is
@@ -306,6 +309,8 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         phase = self._phase
         head = action[:1]
         self._legal = None
+        # The deal's list, kept by its record should this action end the deal.
+        moves = self._moves
         if phase == PLAY and head == "c":
             self._play(seat, action)
         elif phase == AUCTION and (head == "b" or action == "pass"):
@@ -325,6 +330,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
                 action=action,
                 phase=phase,
             )
+        moves.append((seat, action))
 
     @overload
     def view(self, seat: int | None, *, brief: Literal[False] = False) -> ThousandView: ...
@@ -383,7 +389,30 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         """Each seat's card points in tricks plus declared marriages, this deal."""
         return [card_points(self._taken[s]) + self._marriages[s] for s in range(self._n)]
 
+    def _close_deal(self, redeal: bool) -> None:
+        # The deal's lists are replaced, never changed, by the next deal: keep them.
+        self._ended = (
+            self.deal_no,
+            self._dealer,
+            self._n,
+            self._dealt,
+            self._auction,
+            self._bidder,
+            self._gifts,
+            self._played,
+            self._played_winners,
+            None if self._moves_lost else self._moves,
+            redeal,
+        )
+
+    def ended_deal(self) -> DealLog | None:
+        ended = self._ended
+        if isinstance(ended, tuple):
+            ended = self._ended = _deal_log(*ended)
+        return ended
+
     def _finish_deal(self, conceded: bool) -> None:
+        self._close_deal(False)
         bidder, contract = self._bidder, self._contract
         assert bidder is not None and contract is not None
         conv = self._conv
@@ -558,6 +587,9 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "played": [[list(e) for e in trick] for trick in self._played],
             "played_winners": list(self._played_winners),
             "gifts": list(self._gifts),
+            "dealt": [list(self._dealt[0]), list(self._dealt[1])],
+            "moves": None if self._moves_lost else [[s, a] for s, a in self._moves],
+            "ended": None if (ended := self.ended_deal()) is None else ended.to_json(),
         }
 
     @classmethod
@@ -606,6 +638,15 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._played = [[list(e) for e in trick] for trick in data["played"]]
         game._played_winners = list(data["played_winners"])
         game._gifts = list(data["gifts"])
+        # States saved before deals kept their record have none of these keys.
+        dealt = data.get("dealt")
+        if dealt is not None:
+            game._dealt = (list(dealt[0]), list(dealt[1]))
+        moves = data.get("moves")
+        game._moves = [(s, a) for s, a in moves or ()]
+        game._moves_lost = moves is None and bool(game._auction)
+        ended = data.get("ended")
+        game._ended = None if ended is None else DealLog.from_json(ended)
         return game
 
     def clone(self) -> Self:
@@ -630,6 +671,46 @@ def _conventions(conventions: Conventions | None) -> ThousandConventions:
     if not isinstance(conventions, ThousandConventions):
         raise TypeError("Thousand needs ThousandConventions")
     return conventions
+
+
+def _deal_log(
+    deal_no: int,
+    dealer: int,
+    n: int,
+    dealt: tuple[list[int], list[int]],
+    auction: list[list[Any]],
+    bidder: int | None,
+    gifts: list[int],
+    played: list[list[list[int]]],
+    winners: list[int],
+    moves: list[tuple[int, str]] | None,
+    redeal: bool,
+) -> DealLog:
+    hands, talons = dealt
+    # A deal set up in play (``from_play``) has no talon on record.
+    names = ("talon",) if len(talons) == 1 else ("talon0", "talon1")[: len(talons)]
+    gives: tuple[tuple[int, int, str], ...] = ()
+    if bidder is not None:
+        gives = tuple(
+            (bidder, seat, CARD_CODES[card]) for seat, card in enumerate(gifts) if card >= 0
+        )
+    return DealLog(
+        game="thousand",
+        deal_no=deal_no,
+        dealer=dealer,
+        hands=tuple(tuple(views.codes(hand)) for hand in hands),
+        stock=tuple(
+            (name, tuple(views.codes(talon))) for name, talon in zip(names, talons, strict=True)
+        ),
+        auction=tuple((seat, action) for seat, action in auction),
+        gives=gives,
+        tricks=tuple(
+            LoggedTrick(tuple((seat, CARD_CODES[card]) for seat, card in trick), winner)
+            for trick, winner in zip(played, winners, strict=True)
+        ),
+        moves=None if moves is None else tuple(moves),
+        redeal=redeal,
+    )
 
 
 def _check_deal(seats: int, hands: list[int], talons: list[int], out: int) -> None:

@@ -83,6 +83,7 @@ class Handover(DealState):
 
     def _answer_redeal(self, seat: int, action: str) -> None:
         if action == "redeal":
+            self._close_deal(True)
             # In turn with the settled deals still to be written (``_write_rows``).
             self._unwritten.append(
                 {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.base import JsonDict
+from bot.engine.base import DealLog, JsonDict, Move
 from bot.engine.thousand.rules import ThousandConventions
 from bot.engine.tricks import NO_TRUMP
 
@@ -64,6 +64,10 @@ class DealState:
         self._unwritten_rows = 0
         # The legal codes of the seat to act, listed once per state; ``apply`` clears them.
         self._legal: tuple[str, ...] | None = None
+        # The deal that ended last: its facts until someone asks for its record.
+        self._ended: tuple[Any, ...] | DealLog | None = None
+        # The hands and talons as dealt (``_begin_auction``).
+        self._dealt: tuple[list[int], list[int]] = ([], [])
         self._clear_deal()
 
     def _clear_deal(self) -> None:
@@ -100,6 +104,10 @@ class DealState:
         self._played: list[list[list[int]]] = []
         self._played_winners: list[int] = []
         self._gifts = [-1] * n
+        # Every action of the deal, and whether its first ones were not kept (a deal
+        # under way in a state saved before moves were kept).
+        self._moves: list[Move] = []
+        self._moves_lost = False
 
     def _set_dealer(self, dealer: int) -> None:
         """The dealer, the seat sitting the deal out and the order of play around them."""
@@ -123,6 +131,9 @@ class DealState:
         return (self._dealer + 1) % self._n
 
     def _finish_deal(self, conceded: bool) -> None:
+        raise NotImplementedError
+
+    def _close_deal(self, redeal: bool) -> None:
         raise NotImplementedError
 
     def _write_rows(self) -> None:
