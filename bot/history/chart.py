@@ -10,11 +10,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-import matplotlib
-
-matplotlib.use("Agg")
-
+# A Figure made directly (not through pyplot) draws with Agg and needs no GUI backend.
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 __all__ = ["BACKGROUND", "HEIGHT", "TEXT", "WIDTH", "score_chart"]
 
