@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import RowMapping
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import jsonio
 from bot.bounded import keep
@@ -30,6 +31,10 @@ KEEP_PEOPLE = 65536
 changed least recently goes."""
 _INTEGERS = range(-(2**63), 2**63)
 """What a 64-bit id column holds (SQLite's INTEGER, PostgreSQL's BIGINT)."""
+
+
+Writer = Callable[[AsyncConnection], Awaitable[None]]
+"""More statements a save runs in its transaction, after the table's row."""
 
 
 class StaleTable(RuntimeError):
@@ -225,16 +230,17 @@ class TableRepo:
         self._remember(record.id, _COLUMNS, values)
         return record
 
-    async def save(self, record: TableRecord) -> None:
+    async def save(self, record: TableRecord, *, also: Writer | None = None) -> None:
         """The whole record; refused (:class:`StaleTable`) if the stored row has moved on
-        since the record was read."""
-        await self._save(record, _COLUMNS, checked=True)
+        since the record was read. ``also`` writes more in the same transaction."""
+        await self._save(record, _COLUMNS, checked=True, also=also)
 
-    async def save_state(self, record: TableRecord) -> None:
+    async def save_state(self, record: TableRecord, *, also: Writer | None = None) -> None:
         """The game's side of the record, leaving the message ids to :meth:`save_shown`:
         a move is saved while its table's messages may still be on their way. Refused
-        (:class:`StaleTable`) if the stored row has moved on since the record was read."""
-        await self._save(record, _STATE_COLUMNS, checked=True)
+        (:class:`StaleTable`) if the stored row has moved on since the record was read.
+        ``also`` writes more in the same transaction."""
+        await self._save(record, _STATE_COLUMNS, checked=True, also=also)
 
     async def save_shown(self, record: TableRecord) -> None:
         """Where the table's messages are: its chat, the table message, each hand.
@@ -251,7 +257,34 @@ class TableRepo:
         self._rows.pop(table_id, None)  # read again, as stored, when next needed
         await self._execute(_POSTPONE, {"key_id": table_id, "when": when, "now": time.time()})
 
-    async def _save(self, record: TableRecord, columns: tuple[str, ...], *, checked: bool) -> None:
+    async def _together(
+        self, stmt: sa.Executable, params: dict[str, Any], also: Writer, checked: bool
+    ) -> sa.CursorResult[Any]:
+        """``stmt``, then ``also``, in one transaction (the engine commits each statement
+        on its own unless told to begin one)."""
+        begin = "BEGIN IMMEDIATE" if self.db.dialect == "sqlite" else "BEGIN"
+        async with self.db.connect() as conn:
+            await conn.exec_driver_sql(begin)
+            try:
+                result = await conn.execute(stmt, params)
+                if checked and result.rowcount == 0:
+                    await conn.exec_driver_sql("ROLLBACK")
+                    return result
+                await also(conn)
+            except BaseException:
+                await conn.exec_driver_sql("ROLLBACK")
+                raise
+            await conn.exec_driver_sql("COMMIT")
+            return result
+
+    async def _save(
+        self,
+        record: TableRecord,
+        columns: tuple[str, ...],
+        *,
+        checked: bool,
+        also: Writer | None = None,
+    ) -> None:
         table_id, values = record.id, _values(record, columns)
         checked = checked and record.stored_version is not None
         params = {**_params(columns, values), "new_updated_at": time.time(), "key_id": table_id}
@@ -259,7 +292,10 @@ class TableRepo:
             params["stored_version"] = record.stored_version
         self._writes += 1
         try:
-            result = await self._execute(_update(columns, checked), params)
+            if also is None:
+                result = await self._execute(_update(columns, checked), params)
+            else:
+                result = await self._together(_update(columns, checked), params, also, checked)
         except BaseException:
             # the statement may have run or not: the next read asks the database
             self._rows.pop(table_id, None)

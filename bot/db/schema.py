@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["Id", "chats", "metadata", "tables", "users"]
+__all__ = ["Id", "chats", "deal_logs", "metadata", "ratings", "results", "tables", "users"]
 
 Id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 """A 64-bit id: Telegram's user and chat ids do not fit in 32 bits. SQLite's INTEGER
@@ -68,4 +68,47 @@ chats = sa.Table(
     metadata,
     sa.Column("chat_id", Id, primary_key=True, autoincrement=False),
     sa.Column("lang", sa.Text),
+)
+
+deal_logs = sa.Table(
+    "deal_logs",
+    metadata,
+    sa.Column("table_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("deal_no", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("chat_id", Id, nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Double, nullable=False),
+)
+
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column("table_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("chat_id", Id, nullable=False),
+    sa.Column("game", sa.Text, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("player", sa.Text, nullable=False),
+    sa.Column("user_id", Id),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("rated", sa.Integer, nullable=False),
+    sa.Column("line_up", sa.Text, nullable=False),
+    sa.Column("mu", sa.Double, nullable=False),
+    sa.Column("sigma", sa.Double, nullable=False),
+    sa.Column("counters", sa.Text, nullable=False),
+    sa.Column("finished_at", sa.Double, nullable=False),
+    sa.Index("results_by_user", "user_id", "game"),
+    sa.Index("results_by_chat", "chat_id", "finished_at"),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.Text, primary_key=True),
+    sa.Column("seats", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("player", sa.Text, primary_key=True),
+    sa.Column("mu", sa.Double, nullable=False),
+    sa.Column("sigma", sa.Double, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
 )

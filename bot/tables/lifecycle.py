@@ -9,8 +9,9 @@ import time
 from collections.abc import Callable
 
 from bot import ai, jsonio
+from bot.db.history import HistoryRepo
 from bot.db.models import TableRecord, TableStatus
-from bot.engine.base import Game, IllegalAction
+from bot.engine.base import DealLog, Game, IllegalAction
 from bot.tables.alarm import Alarm
 from bot.tables.notices import Notice
 from bot.tables.outcomes import Moved, Refused
@@ -47,6 +48,7 @@ class Lifecycle:
         self.choose = choose
         self.bot_level = bot_level
         self.clock = clock
+        self.history = HistoryRepo(store.repo.db)
 
     async def closed(self, record: TableRecord) -> None:
         """The table will not be played again: what memory held for it goes."""
@@ -79,6 +81,7 @@ class Lifecycle:
         game = self.store.load(record)
         rows_before = game.rows_scored
         to_act_before = game.current_seat()
+        deal_no, over = game.deal_no, game.is_over
         try:
             game.apply(seat, code)
         except IllegalAction as error:
@@ -93,6 +96,7 @@ class Lifecycle:
             notice=notice,
             moved=True,
             defer=defer,
+            ended=_ended(game, deal_no, over),
         )
         user_id = record.seats[seat].user_id
         # their hand may show the move only later: then the answer is to say it was taken
@@ -114,12 +118,20 @@ class Lifecycle:
         notice: Notice | None = None,
         moved: bool = False,
         defer: bool = False,
+        ended: list[DealLog] | None = None,
     ) -> None:
         """Let bot players move and save the new state; then show it, unless ``defer``
-        leaves that to :meth:`Showing.publish` (the caller holds only the state lock)."""
-        await self._run_bots(record, game)
+        leaves that to :meth:`Showing.publish` (the caller holds only the state lock).
+
+        ``ended``: the records of deals the move ended; those the bots' moves end join
+        them, and they are saved with the state, as are the results of a game it ends.
+        """
+        ended = [] if ended is None else ended
+        await self._run_bots(record, game, ended)
         record.state = jsonio.dumps(game.to_json())
         record.version += 1
+        finished = game.is_over and record.status != TableStatus.FINISHED
+        also = self.history.writer(record, game, ended, finished=finished)
         if game.is_over:
             record.status = TableStatus.FINISHED
         if record.unposted_from is None and (game.is_over or game.rows_scored > rows_before):
@@ -128,9 +140,9 @@ class Lifecycle:
         self._arm(record, game, to_act_before, moved=moved)
         self.store.drop(record.id)
         if defer:
-            await self.store.repo.save_state(record)
+            await self.store.repo.save_state(record, also=also)
         else:
-            await self.store.repo.save(record)
+            await self.store.repo.save(record, also=also)
         self.alarm.set(record.remind_at or record.deadline)
         if not game.is_over:
             self.store.keep(record, game)  # as it is: the callers are done changing it
@@ -161,7 +173,7 @@ class Lifecycle:
             record.deadline = now + record.turn_timer
             record.remind_at = now + record.turn_timer * 2 / 3
 
-    async def _run_bots(self, record: TableRecord, game: Game) -> None:
+    async def _run_bots(self, record: TableRecord, game: Game, ended: list[DealLog]) -> None:
         step = 0
         while (seat := game.current_seat()) is not None and record.seats[seat].is_bot:
             level = record.seats[seat].bot or self.bot_level
@@ -170,7 +182,9 @@ class Lifecycle:
                 code = self.choose(game, seat, level, seed)
             else:
                 code = await asyncio.to_thread(self.choose, game, seat, level, seed)
+            deal_no, over = game.deal_no, game.is_over
             game.apply(seat, code)
+            ended += _ended(game, deal_no, over)
             step += 1
 
     async def resume_all(self) -> int:
@@ -257,3 +271,12 @@ class Lifecycle:
         await self.presenter.game(
             record, game, rows_before=game.rows_scored, to_act_before=game.current_seat()
         )
+
+
+def _ended(game: Game, deal_no: int, over: bool) -> list[DealLog]:
+    """The record of the deal a move just ended (the game was at ``deal_no``, over or
+    not), if it ended one."""
+    if game.deal_no == deal_no and game.is_over == over:
+        return []
+    log = game.ended_deal()
+    return [log] if log is not None and log.deal_no == deal_no else []

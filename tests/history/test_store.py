@@ -1,0 +1,134 @@
+"""The history in the store: a game played through the table service leaves every
+deal's record and its results, saved with the moves that ended them; a process killed
+inside that save leaves neither the move nor its record."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import textwrap
+from pathlib import Path
+
+from bot import jsonio
+from bot.bench.fake_telegram import FakeTelegram
+from bot.db.database import open_database
+from bot.db.history import HistoryRepo
+from bot.engine import new_game
+from bot.engine.deberts import DebertsConventions
+from tests import fake_telegram_fixtures as fixtures
+from tests.bot.test_service import press_first_legal, saved_game, service, started_table
+from tests.e2e.harness import VirtualClock
+
+fake_telegram = fixtures.fake_telegram
+
+
+async def test_a_finished_game_leaves_its_deals_results_and_ratings(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    async with service(fake, tmp_path, VirtualClock(), seed=8) as (app, tr):
+        group, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
+        while await press_first_legal(app, record.id, people, tr):
+            await app.tables.publish(record.id)
+        finished, game = await saved_game(app, record.id)
+        assert game.is_over
+        history = HistoryRepo(app.tables.store.repo.db)
+        logs = await history.deals(record.id)
+        assert [log.deal_no for log in logs] == list(range(1, game.deal_no + 1))
+        # the records replayed from the game's seed play the same game
+        state = jsonio.loads(finished.state or "")
+        conventions = DebertsConventions.from_json(state["conventions"])
+        replay = new_game("deberts", 2, conventions, state["seed"])
+        for log in logs:
+            assert log.moves is not None
+            for seat, action in log.moves:
+                replay.apply(seat, action)
+        assert replay.scoresheet() == game.scoresheet()
+
+        winner = game.scoresheet().winner
+        assert winner is not None
+        stats = [await history.stats(p.id) for p in people]
+        assert all(s is not None for s in stats)
+        wins = [s.counters["deberts"]["wins"] for s in stats if s is not None]
+        assert wins == [int(seat == winner) for seat in range(2)]
+        ratings = [s.ratings[0] for s in stats if s is not None]
+        # the first game between two new people counts: the winner goes up
+        assert ratings[winner].rating.mu > 25 > ratings[1 - winner].rating.mu
+        recent = await history.recent(group.id)
+        assert [line.table_id for line in recent] == [record.id]
+        assert sorted(place for _, place, _ in recent[0].players) == [1, 2]
+
+
+_KILLED = textwrap.dedent(
+    """
+    import asyncio, os, sys, time
+    from bot.db.database import open_database
+    from bot.db.repo import TableRepo
+    from bot.db.schema import deal_logs
+    import sqlalchemy as sa
+
+    async def main():
+        db = await open_database(sys.argv[1])
+        repo = TableRepo(db)
+        record = await repo.get(int(sys.argv[2]))
+        record.version += 1
+        record.state = '{"moved": true}'
+
+        async def also(conn):
+            await conn.execute(sa.insert(deal_logs).values(
+                table_id=record.id, deal_no=1, chat_id=record.chat_id, record="{}",
+                created_at=0.0))
+            print("inside", flush=True)
+            time.sleep(60)  # killed here: the row and the record are written, not committed
+
+        await repo.save(record, also=also)
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_kill_between_the_move_and_its_record_leaves_neither(tmp_path: Path) -> None:
+    from bot.db.models import Seat, TableRecord, TableStatus
+    from bot.db.repo import TableRepo
+
+    path = tmp_path / "k.sqlite3"
+    db = await open_database(path)
+    repo = TableRepo(db)
+    record = await repo.create(
+        TableRecord(
+            id=0,
+            chat_id=-5,
+            game="deberts",
+            status=TableStatus.PLAYING,
+            host_id=1,
+            seats=[Seat("Ann", 1), Seat("Ben", 2)],
+            conventions={},
+            lang="en",
+            state='{"moved": false}',
+        )
+    )
+    await db.close()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _KILLED,
+        str(path),
+        str(record.id),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    assert await asyncio.wait_for(proc.stdout.readline(), 60) == b"inside\n"
+    os.kill(proc.pid, signal.SIGKILL)
+    await proc.wait()
+    db = await open_database(path)
+    try:
+        row = await db.fetchone(
+            "SELECT state, version FROM tables WHERE id = :id", {"id": record.id}
+        )
+        assert row["state"] == '{"moved": false}' and row["version"] == record.version
+        assert await db.fetchall("SELECT * FROM deal_logs") == []
+    finally:
+        await db.close()
