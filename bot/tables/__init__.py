@@ -34,6 +34,7 @@ from bot.tables.people import People
 from bot.tables.person import Person
 from bot.tables.play import Play
 from bot.tables.ports import Members, Presenter
+from bot.tables.records import Records
 from bot.tables.showing import SHOW_AGAIN, Showing
 from bot.tables.store import KEEP_GAMES, TableStore
 
@@ -90,6 +91,7 @@ class Tables:
         self.deadlines = Deadlines(self.lifecycle, presenter)
         self.chats = ChatChanges(self.lifecycle, people, presenter)
         self.lookups = Lookups(self.store)
+        self.records = Records(self.store, self.lifecycle.history)
 
     async def publish(self, table_id: int) -> bool:
         """Show what presses committed on the table (see :meth:`Showing.publish`)."""

@@ -28,6 +28,7 @@ class Scores:
     sheet: Scoresheet
     names: tuple[str, ...]
     cancelled: bool
+    table_id: int | None = None
 
 
 class Lookups:
@@ -50,4 +51,4 @@ class Lookups:
             return None
         sheet = self.store.peek(record).scoresheet()
         cancelled = record.status == TableStatus.CANCELLED
-        return Scores(sheet, tuple(record.names()), cancelled)
+        return Scores(sheet, tuple(record.names()), cancelled, record.id)

@@ -19,6 +19,9 @@ def _commands(tr: Translator, private: bool) -> list[BotCommand]:
     items = [
         ("new", tr("Start a game against bots") if private else tr("Open a table")),
         ("score", tr("The scoresheet")),
+        ("stats", tr("Your statistics and rating")),
+        ("top", tr("The best players")),
+        ("history", tr("Recent games")),
         ("rules", tr("The rules")),
         ("help", tr("How to play with the bot")),
         ("lang", tr("Language")),

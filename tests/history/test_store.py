@@ -12,11 +12,15 @@ import textwrap
 from pathlib import Path
 
 from bot import jsonio
+from bot.app import App
 from bot.bench.fake_telegram import FakeTelegram
 from bot.db.database import open_database
 from bot.db.history import HistoryRepo
 from bot.engine import new_game
 from bot.engine.deberts import DebertsConventions
+from bot.i18n import Translator, make_i18n
+from bot.render.history import deal_review_text, history_text, stats_text
+from bot.tables.records import DealReview, NotAllowed
 from tests import fake_telegram_fixtures as fixtures
 from tests.bot.test_service import press_first_legal, saved_game, service, started_table
 from tests.e2e.harness import VirtualClock
@@ -30,8 +34,17 @@ async def test_a_finished_game_leaves_its_deals_results_and_ratings(
     fake = fake_telegram
     async with service(fake, tmp_path, VirtualClock(), seed=8) as (app, tr):
         group, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
+        records = app.tables.records
+        ann = people[0].id
         while await press_first_legal(app, record.id, people, tr):
             await app.tables.publish(record.id)
+            _, playing = await saved_game(app, record.id)
+            if not playing.is_over:
+                # the deal being played has no record to show, to anyone
+                assert (
+                    await records.deal(record.id, playing.deal_no, chat_id=group.id, user_id=ann)
+                    is None
+                )
         finished, game = await saved_game(app, record.id)
         assert game.is_over
         history = HistoryRepo(app.tables.store.repo.db)
@@ -59,6 +72,7 @@ async def test_a_finished_game_leaves_its_deals_results_and_ratings(
         recent = await history.recent(group.id)
         assert [line.table_id for line in recent] == [record.id]
         assert sorted(place for _, place, _ in recent[0].players) == [1, 2]
+        await _texts_of_a_finished_game(app, group.id, record.id, people[0].id)
 
 
 _KILLED = textwrap.dedent(
@@ -132,3 +146,26 @@ async def test_a_kill_between_the_move_and_its_record_leaves_neither(tmp_path: P
         assert await db.fetchall("SELECT * FROM deal_logs") == []
     finally:
         await db.close()
+
+
+async def _texts_of_a_finished_game(app: App, group_id: int, table_id: int, ann: int) -> None:
+    """What /stats, /history, a deal's review and the export say of the game."""
+    records = app.tables.records
+    ru = Translator(make_i18n("ru"), "ru")
+    en = Translator(make_i18n("en"), "en")
+    stats = await records.stats(ann)
+    assert "Партий: 1" in stats_text(stats, "Ann", ru)
+    assert "Games: 1" in stats_text(stats, "Ann", en)
+    assert "Ann" in history_text(await records.recent(group_id), en)
+    review = await records.deal(table_id, 1, chat_id=group_id, user_id=ann)
+    assert isinstance(review, DealReview)
+    text = deal_review_text(review.log, review.names, en)
+    assert text.startswith("<b>Deal 1</b>") and "Ann:" in text and "Ben:" in text
+    # another chat's stranger is not shown the deal; a player of it is, anywhere
+    assert isinstance(await records.deal(table_id, 1, chat_id=77, user_id=99), NotAllowed)
+    assert isinstance(await records.deal(table_id, 1, chat_id=ann, user_id=ann), DealReview)
+    export = await records.export(group_id)
+    assert export is not None
+    data = jsonio.loads(export.data)
+    assert data["scoresheet"] == export.sheet.to_json()
+    assert [d["deal_no"] for d in data["deals"]] == list(range(1, len(data["deals"]) + 1))

@@ -12,6 +12,7 @@ def routers() -> list[Router]:
         chats,
         errors,
         fallback,
+        history,
         info,
         lobby,
         play,
@@ -20,5 +21,5 @@ def routers() -> list[Router]:
     )
 
     # the game buttons, most of all updates, find their handler first
-    modules = (errors, play, chats, private, lobby, info, settings_lang, fallback)
+    modules = (errors, play, chats, private, lobby, info, history, settings_lang, fallback)
     return [module.make_router() for module in modules]

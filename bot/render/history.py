@@ -1,0 +1,143 @@
+"""Texts of players' records: /stats, /top, /history and an ended deal's review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from bot.db.history import GameLine, PlayerStats, TopLine
+from bot.engine.base import DealLog
+from bot.history.ratings import BOARD_MIN_GAMES
+from bot.i18n import Translator
+from bot.render.cards import action_label, card_label, cards_line, sort_codes
+from bot.render.common import game_title, name_of
+
+__all__ = ["deal_review_text", "history_text", "stats_text", "top_text"]
+
+
+def _trend(values: Sequence[float]) -> str:
+    if len(values) < 2:
+        return ""
+    change = values[-1] - values[-2]
+    arrow = "↑" if change > 0.05 else "↓" if change < -0.05 else "→"
+    return f" {arrow}{abs(change):.1f}"
+
+
+def stats_text(stats: PlayerStats | None, name: str, tr: Translator) -> str:
+    if stats is None:
+        return tr("{name} has no finished games yet.", name=escape(name))
+    lines = [tr("<b>{name}</b>", name=escape(stats.name or name))]
+    for game, c in sorted(stats.counters.items()):
+        lines.append("")
+        lines.append(f"<b>{game_title(game, tr)}</b>")
+        lines.append(tr("Games: {games}, wins: {wins}", games=c["games"], wins=c["wins"]))
+        average = c["points"] / c["deals"] if c["deals"] else 0.0
+        lines.append(
+            tr(
+                "Contracts made: {made}, failed: {failed}; points per deal: {average}",
+                made=c["made"],
+                failed=c["failed"],
+                average=f"{average:.1f}",
+            )
+        )
+        if game == "deberts":
+            lines.append(tr("Baits: {baits}, hangings: {hangings}", **c))
+        else:
+            lines.append(tr("Barrels: {barrels}, bolts: {bolts}, dump trucks: {dump_trucks}", **c))
+        lines.append(tr("Mars: {mars}", mars=c["mars"]))
+        for pool in stats.ratings:
+            if pool.game != game:
+                continue
+            lines.append(
+                tr(
+                    "Rating ({seats} players): {rating}{trend} after {games} rated games",
+                    seats=pool.seats,
+                    rating=f"{pool.rating.ordinal:.1f}",
+                    trend=_trend(pool.trend),
+                    games=pool.games,
+                )
+            )
+    return "\n".join(lines)
+
+
+def top_text(game: str, lines: Sequence[TopLine], tr: Translator, *, chat: bool) -> str:
+    title = (
+        tr("<b>Best of this chat: {game}</b>", game=game_title(game, tr))
+        if chat
+        else tr("<b>Best players: {game}</b>", game=game_title(game, tr))
+    )
+    if not lines:
+        return (
+            title
+            + "\n"
+            + tr("Nobody yet: {n} rated games put a player on the board.", n=BOARD_MIN_GAMES)
+        )
+    rows = [
+        tr(
+            "{place}. {name}: {rating} ({seats} players, {games} games)",
+            place=i,
+            name=escape(line.name),
+            rating=f"{line.ordinal:.1f}",
+            seats=line.seats,
+            games=line.games,
+        )
+        for i, line in enumerate(lines, 1)
+    ]
+    return "\n".join([title, *rows])
+
+
+def history_text(lines: Sequence[GameLine], tr: Translator) -> str:
+    if not lines:
+        return tr("No game has been finished in this chat yet.")
+    out = [tr("<b>Recent games</b>")]
+    for line in lines:
+        players = ", ".join(
+            f"{place}. {escape(name)} {points}"
+            for name, place, points in sorted(line.players, key=lambda p: p[1])
+        )
+        out.append(f"{game_title(line.game, tr)} #{line.table_id}: {players}")
+    out.append(tr("/export gives the last game's scoresheet and deals as a file."))
+    return "\n".join(out)
+
+
+def deal_review_text(log: DealLog, names: Sequence[str], tr: Translator) -> str:
+    """Everyone's hand as dealt, the other cards, the auction, the give-away, the tricks."""
+    locale = tr.locale
+    out = [tr("<b>Deal {deal_no}</b>", deal_no=log.deal_no)]
+    out.append(tr("Dealer: {name}", name=escape(name_of(names, log.dealer))))
+    for seat, hand in enumerate(log.hands):
+        if hand:
+            out.append(f"{escape(name_of(names, seat))}: {cards_line(sort_codes(hand), locale)}")
+    stock_names = {
+        "open": tr("Open card"),
+        "bottom": tr("Bottom card"),
+        "talon": tr("Talon"),
+        "talon0": tr("Talon {n}", n=1),
+        "talon1": tr("Talon {n}", n=2),
+    }
+    for key, cards in log.stock:
+        out.append(f"{stock_names.get(key, key)}: {cards_line(cards, locale)}")
+    if log.auction:
+        bids = ", ".join(
+            f"{escape(name_of(names, seat))} {action_label(action, tr)}"
+            for seat, action in log.auction
+        )
+        out.append(tr("Auction: {bids}", bids=bids))
+    for giver, taker, card in log.gives:
+        out.append(
+            tr(
+                "{giver} gives {card} to {taker}",
+                giver=escape(name_of(names, giver)),
+                card=card_label(card, locale),
+                taker=escape(name_of(names, taker)),
+            )
+        )
+    for i, trick in enumerate(log.tricks, 1):
+        played = " · ".join(
+            f"{escape(name_of(names, seat))} {card_label(card, locale)}"
+            for seat, card in trick.cards
+        )
+        out.append(f"{i}. {played} → {escape(name_of(names, trick.winner))}")
+    if log.redeal:
+        out.append(tr("The cards were dealt anew."))
+    return "\n".join(out)

@@ -1,0 +1,75 @@
+"""/stats, /top, /history and /deal: players' records, in groups and in private chats."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.engine import GAME_NAMES
+from bot.i18n import Translator
+from bot.render.history import deal_review_text, history_text, stats_text, top_text
+from bot.tables import Tables
+from bot.tables.records import NotAllowed
+from bot.telegram.handlers.common import game_named
+from bot.telegram.sender import Sender
+
+__all__ = ["make_router"]
+
+
+async def show_stats(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
+    """The asker's statistics, or those of the person whose message they reply to."""
+    replied = message.reply_to_message
+    user = replied.from_user if replied is not None and replied.from_user else message.from_user
+    if user is None or user.is_bot:
+        return
+    stats = await tables.records.stats(user.id)
+    await sender.reply(message.chat.id, stats_text(stats, user.full_name, tr))
+
+
+async def show_top(
+    message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
+) -> None:
+    """Each game's board (or the one named): the chat's in a group, everyone's in private."""
+    asked = game_named(command.args)
+    games = [asked] if asked else list(GAME_NAMES)
+    group = message.chat.type != "private"
+    parts = []
+    for game in games:
+        lines = await tables.records.top(game, message.chat.id if group else None)
+        parts.append(top_text(game, lines, tr, chat=group))
+    await sender.reply(message.chat.id, "\n\n".join(parts))
+
+
+async def show_history(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
+    lines = await tables.records.recent(message.chat.id)
+    await sender.reply(message.chat.id, history_text(lines, tr))
+
+
+async def show_deal(
+    message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
+) -> None:
+    """``/deal N``: deal N of the chat's latest game, once it has ended."""
+    if message.from_user is None:
+        return
+    scores = await tables.lookups.scores(message.chat.id)
+    number = (command.args or "").strip()
+    if scores is None or scores.table_id is None or not number.isdigit():
+        await sender.reply(message.chat.id, tr("Which deal? /deal 3 shows the third one."))
+        return
+    review = await tables.records.deal(
+        scores.table_id, int(number), chat_id=message.chat.id, user_id=message.from_user.id
+    )
+    if review is None or isinstance(review, NotAllowed):
+        await sender.reply(message.chat.id, tr("That deal has not been played to its end."))
+        return
+    await sender.reply(message.chat.id, deal_review_text(review.log, review.names, tr))
+
+
+def make_router() -> Router:
+    router = Router(name=__name__)
+    router.message.register(show_stats, Command("stats"))
+    router.message.register(show_top, Command("top"))
+    router.message.register(show_history, Command("history"))
+    router.message.register(show_deal, Command("deal"))
+    return router
