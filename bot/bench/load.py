@@ -58,6 +58,7 @@ _ACT = re.compile(r"^a:\d+:\d+:(.+)$")
 _CARD = re.compile(r"^c[2-9TJQKA][SCDH]$")
 _LOBBY = re.compile(r"^l:\d+:\d+:(\w+)")
 _NO_GROUP_LIMIT = 1_000_000
+_YOUR_TURN = "Your turn."  # the bot speaks English to the load's players
 _HAND_SCAN = 8  # newest messages of a private chat searched for the hand
 
 
@@ -71,16 +72,26 @@ def _has_prefix(message: Any, prefix: str) -> bool:
 
 
 def legal_data(message: Any) -> list[str]:
-    """Callback data of the hand's legal buttons: marked cards and every other action."""
-    legal = []
+    """Callback data of the hand's legal buttons: the marked cards (every card, when
+    none is marked on the player's turn: all may be played) and every other action."""
+    cards, marked, others = [], [], []
     for button in _buttons(message):
         data = str(button.get("callback_data", ""))
         found = _ACT.match(data)
         if found is None:
             continue
-        if not _CARD.match(found.group(1)) or str(button.get("text", "")).startswith("▶"):
-            legal.append(data)
-    return legal
+        if not _CARD.match(found.group(1)):
+            others.append(data)
+            continue
+        cards.append(data)
+        if str(button.get("text", "")).startswith("▶"):
+            marked.append(data)
+    # unmarked cards on the player's turn are all legal, unless the turn asks for a bid
+    # (only a card play may come with the seven swap or the four sevens beside it)
+    playing = all(data.endswith((":swap7", ":sevens")) for data in others)
+    if not marked and playing and _YOUR_TURN in (message.text or ""):
+        marked = cards
+    return marked + others
 
 
 def version_of(data: str) -> int:

@@ -71,8 +71,8 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
         case Moved(action, names, shown_later):
             # their hand shows the move only later: the answer says it was taken
             return f"✓ {action_label(action, tr, names)}" if shown_later else None
-        case Refused(error):
-            return refusal(error, tr)
+        case Refused(error, names):
+            return refusal(error, tr, list(names))
         case TableGone():
             return tr("This table is no longer open.")
         case GameOver():

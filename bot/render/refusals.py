@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from bot.engine.base import IllegalAction
 from bot.i18n import Translator
+from bot.render.common import cut
 
 __all__ = ["refusal"]
 
 
-def refusal(error: IllegalAction, tr: Translator) -> str:
+def refusal(error: IllegalAction, tr: Translator, names: list[str] | None = None) -> str:
+    """``names``: the seats' names, to say whose turn it is instead."""
+    to_act = error.params.get("to_act")
+    if error.code == "not_your_turn" and names and isinstance(to_act, int) and to_act >= 0:
+        return tr("It is not your turn: {name} is to move.", name=cut(names[to_act], 24))
     texts = {
         "not_your_turn": tr("It is not your turn."),
         "unknown_action": tr("That is not possible now."),

@@ -51,6 +51,15 @@ last two rounds of three players tell where it stands."""
 _MAX_BUTTONS = 100
 """Buttons Telegram allows in one inline keyboard."""
 
+_CARDS_A_ROW = 5
+"""Card buttons a row at most: a suit of more goes on over the next row."""
+
+_TRUMP_MARK = "★"
+"""After a trump card's label on its button: "J♥★"."""
+
+_MARRIAGE_MARK = "💍"
+"""After a king or queen that declares a marriage (a bella) if played now: "K♥ 💍"."""
+
 
 def _per_seat(values: list[int], names: list[str]) -> str:
     # a score below zero with the minus sign the texts use: "Ann −200", not "Ann -200"
@@ -70,12 +79,14 @@ def _table_lines(
     deberts = view if view["game"] == "deberts" else None
     thousand = view if view["game"] == "thousand" else None
     open_card = deberts["open_card"] if deberts is not None else None
-    if isinstance(open_card, str):
+    if isinstance(open_card, str) and view["trump"] in (None, open_card[1]):
+        # a trump of another suit named in round 2: the open card tells nothing any more
         lines.append(tr("Open card: {card}", card=card_label(open_card, locale)))
     bottom = deberts["bottom_card"] if deberts is not None else None
     if isinstance(bottom, str):
         lines.append(tr("Bottom card: {card}", card=card_label(bottom, locale)))
-    if view["trump"]:
+    playing = view["phase"] == "play" and view["bidder"] is not None
+    if view["trump"] and not playing:
         lines.append(tr("Trump: {suit}", suit=suit_symbol(view["trump"])))
     if thousand is not None and thousand["golden"]:
         lines.append(tr("Golden round: the deal's points count double."))
@@ -100,7 +111,7 @@ def _table_lines(
         if talon["cards"] or talon["taken_by"] is not None:
             lines.append(_talon_line(talon, names, tr))
         # else a talon not taken (two players): out of play, and never shown
-    if live and view["auction"]:
+    if live and view["auction"] and not playing:
         calls = view["auction"]
         shown_from = max(0, len(calls) - _AUCTION_CALLS)
         said = ", ".join(
@@ -110,7 +121,10 @@ def _table_lines(
         if len(calls) > _AUCTION_CALLS:
             said = "…, " + said
         lines.append(tr("Auction: {said}", said=said))
-    if view["bidder"] is not None:
+    if playing:
+        # the auction is over: who plays, for what, in which trump, on one line
+        lines.append(_contract_line(view, names, tr))
+    elif view["bidder"] is not None:
         bidder = name_of(names, view["bidder"])
         bid = thousand["bid"] if thousand is not None else None
         contract = thousand["contract"] if thousand is not None else None
@@ -151,6 +165,22 @@ def _table_lines(
     if any(view["tricks_taken"]):
         lines.append(tr("Tricks: {line}", line=_per_seat(view["tricks_taken"], names)))
     return lines
+
+
+def _contract_line(view: BriefView, names: list[str], tr: Translator) -> str:
+    """ "Bidder: Ann · contract 120 · trump ♥", once the deal is played."""
+    bidder = name_of(names, view["bidder"])
+    if view["game"] == "deberts" and view["forced_order"]:
+        parts = [tr("Bidder: {name} (the dealer had to name a trump)", name=bidder)]
+    else:
+        parts = [tr("Bidder: {name}", name=bidder)]
+    if view["game"] == "thousand" and view["contract"]:
+        parts.append(tr("contract {n}", n=view["contract"]))
+    if view["trump"]:
+        parts.append(tr("trump {suit}", suit=suit_symbol(view["trump"])))
+    else:  # Thousand: a marriage names the trump
+        parts.append(tr("no trump yet"))
+    return " · ".join(parts)
 
 
 def _swap_line(ann: SevenSwap, names: list[str], tr: Translator) -> str:
@@ -291,6 +321,8 @@ def hand_text(
     ):
         lines.append(tr("Your score is too far in the minus to bid: you pass this auction."))
     elif view["to_act"] is not None:
+        # not who: the hand would be edited for every move then (the alert of a card
+        # pressed out of turn names them)
         lines.append(tr("Waiting for the others."))
     if thousand is not None:
         lines += _gift_lines(thousand, names, tr)
@@ -344,7 +376,7 @@ def _call_label(
     a pass below the minus limit, the 121 a deal on the barrel opens with."""
     thousand = view if view["game"] == "thousand" else None
     if thousand is None:
-        return action_label(call["action"], tr, names)
+        return _action_label(call["action"], view, tr, names)
     if call["action"] == "pass" and call["seat"] in thousand["auto_passed"]:
         return tr("Pass (in the minus)")
     if opening and thousand["barrel_opening"]:
@@ -398,6 +430,9 @@ def _prompt(view: BriefView, names: list[str], tr: Translator) -> str | None:
         return tr("Everyone passed: the dealer must name a trump.")
     if any(code[:1] == "t" and code[1:].isdigit() for code in legal):
         return tr("Choose a talon: the other stays face down, out of play.")
+    bids = any(code[:1] == "b" for code in legal)
+    if bids and "pass" not in legal and view["phase"] == "auction":
+        return tr("You open the bidding: the first bid is compulsory, so there is no Pass.")
     if legal == ["pass"] and view["phase"] == "auction":
         return tr("No higher bid is open to you (120 plus the marriages you hold): only Pass.")
     return None
@@ -436,36 +471,108 @@ def hand_keyboard(
     legal = view["legal"]
     playable = {code[1:] for code in legal if code.startswith("c") and len(code) == 3}
     hand = view["hand"]
+    held = _held(view)
+    # marked only when it tells something: some card may not be played now
+    marked = bool(playable) and len(playable) < len(hand)
+    marriages = _marriage_cards(view)
+    trump = view["trump"]
     extras = _extras(view)
-    cards = []
+    suits: list[list[tuple[str, str]]] = []
     if _cards_on_buttons(hand, extras):
-        for code in sort_codes(hand):
-            label = card_label(code, tr.locale)
-            if playable:
-                label = f"▶ {label}" if code in playable else f"· {label} ·"
-            cards.append((label, act_data(table_id, version, "c" + code)))
+        for suit, of_suit in groupby(held, key=lambda code: code[1]):
+            row = []
+            for code in of_suit:
+                label = card_label(code, tr.locale)
+                if suit == trump:
+                    label += _TRUMP_MARK
+                if code in marriages:
+                    label += " " + _MARRIAGE_MARK
+                if marked:
+                    label = f"▶ {label}" if code in playable else f"· {label} ·"
+                row.append((label, act_data(table_id, version, "c" + code)))
+            suits.append(row)
+    # suits kept together, as a hand is held: a row takes the next suit while it fits
+    packed: list[list[tuple[str, str]]] = []
+    for in_suit in suits:
+        if packed and len(packed[-1]) + len(in_suit) <= _CARDS_A_ROW:
+            packed[-1] += in_suit
+        else:
+            packed.append(in_suit)
+    cards = Keyboard(())
+    for row in packed:
+        cards += keyboard(row, (_CARDS_A_ROW,))
     recipients = len(view["to_receive"]) if view["game"] == "thousand" else 0
     giving = recipients > 1 and _gives(extras)
     if giving:
         # a card a row, in the hand's order, its recipients side by side
-        order = {code: i for i, code in enumerate(sort_codes(hand))}
+        order = {code: i for i, code in enumerate(held)}
         extras = sorted(extras, key=lambda code: (order.get(code[1:3], 0), code[3:]))
     # every one, however many: a Thousand auction may offer some 90 bids, and the one a
     # player wants, or Concede after the contracts, must not be left out
     actions = [
-        (action_label(code, tr, names), act_data(table_id, version, code)) for code in extras
+        (_action_label(code, view, tr, names), act_data(table_id, version, code)) for code in extras
     ]
     if giving:
-        return keyboard(cards, (5,)) + keyboard(actions, (recipients,))
+        return cards + keyboard(actions, (recipients,))
     # bids and contracts are bare numbers, six a row; words (Pass, Concede) four a row
-    laid = keyboard(cards, (5,))
+    laid = cards
     for numbers, run in groupby(actions, key=lambda button: button[0].isdigit()):
         laid += keyboard(list(run), (6 if numbers else 4,))
     return laid
 
 
 def hand_alert(view: BriefView, tr: Translator) -> str:
-    return tr("Your cards: {cards}", cards=cards_line(sort_codes(view["hand"]), tr.locale))
+    return tr("Your cards: {cards}", cards=cards_line(_held(view), tr.locale))
+
+
+def _held(view: BriefView) -> list[str]:
+    """The hand in the order a player holds it: the trump first, colours alternating."""
+    return sort_codes(view["hand"], view["game"], view["trump"])
+
+
+_KING_QUEEN = {"K": "Q", "Q": "K"}
+
+
+def _marriage_cards(view: BriefView) -> set[str]:
+    """The kings and queens that declare a marriage (Thousand) or a bella (Deberts, in
+    trumps) if played now: the player is to play and holds the other of the pair."""
+    if view["phase"] != "play" or view["to_act"] != view["seat"]:
+        return set()
+    hand = set(view["hand"])
+    if view["game"] == "thousand":
+        # a marriage is declared by leading it, from the deal's second trick on
+        if view["trick"] or not view["first_lead_done"]:
+            return set()
+        suits = "SCDH"
+    else:
+        if not view["trump"]:
+            return set()
+        suits = view["trump"]
+    legal = set(view["legal"])
+    return {
+        code
+        for code in hand
+        if code[0] in _KING_QUEEN
+        and code[1] in suits
+        and _KING_QUEEN[code[0]] + code[1] in hand
+        and "c" + code in legal
+    }
+
+
+def _action_label(code: str, view: BriefView, tr: Translator, names: list[str]) -> str:
+    """An action's button as this deal makes it: "Play ♥" names the suit it plays in,
+    "Swap 7♥ for Q♥" both cards."""
+    if view["game"] == "deberts":
+        open_card = view["open_card"]
+        if code == "play" and open_card:
+            return tr("Play {suit}", suit=suit_symbol(open_card[1]))
+        if code == "swap7" and open_card and view["trump"]:
+            return tr(
+                "Swap {seven} for {card}",
+                seven=card_label("7" + view["trump"], tr.locale),
+                card=card_label(open_card, tr.locale),
+            )
+    return action_label(code, tr, names)
 
 
 def _alert_name(names: list[str], seat: int) -> str:

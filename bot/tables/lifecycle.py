@@ -85,7 +85,7 @@ class Lifecycle:
         try:
             game.apply(seat, code)
         except IllegalAction as error:
-            return Refused(error)
+            return Refused(error, tuple(record.names()))
         if notice is None:
             record.timeouts.pop(seat, None)
         await self.commit(

@@ -77,6 +77,8 @@ class Refused:
     """The rules do not allow the move, for the reason ``error`` gives."""
 
     error: IllegalAction
+    names: tuple[str, ...] = ()
+    """The seats' names, so a refusal may say who is to move."""
 
 
 @dataclass(frozen=True)

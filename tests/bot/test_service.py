@@ -149,10 +149,11 @@ async def test_a_card_that_is_not_legal_is_refused_with_the_rule_and_changes_not
                 after = await app.tables.store.repo.get(record.id)
                 assert after is not None and (after.version, after.state) == before
                 assert not fake.calls(since=mark)
-                # somebody else pressing is told it is not their seat's move
+                # somebody else pressing is told it is not their seat's move, and whose
                 other = people[(seat + 1) % 3]
                 wrong = await act(app, record.id, current.version, other, legal[0], tr)
-                assert wrong.alert and wrong.text == "It is not your turn."
+                turn = f"It is not your turn: {['Ann', 'Ben', 'Cid'][seat]} is to move."
+                assert wrong.alert and wrong.text == turn
             await app.tables.play.act(record.id, current.version, people[seat], rng.choice(legal))
             await app.tables.publish(record.id)
         assert "You must follow suit." in refused

@@ -25,6 +25,8 @@ __all__ = ["BotProcess", "ManualClock", "Players", "version_of", "wait_turn"]
 
 _CARD_CODE = re.compile(r"^a:\d+:\d+:c[2-9TJQKA][SCDH]$")
 _ACTION = re.compile(r"^a:\d+:\d+:")
+_YOUR_TURN = re.compile(r"Your turn\.|Ваш ход\.")
+"""A hand message on its player's turn (its text, HTML stripped), in English or Russian."""
 
 
 class BotProcess:
@@ -143,18 +145,18 @@ def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:
 
 
 def legal_buttons(message: FakeMessage) -> list[Button]:
-    """Buttons that are legal now: marked cards and every non-card action."""
-    legal = []
-    for button in message.buttons:
-        data = button.callback_data or ""
-        if not _ACTION.match(data):
-            continue
-        if _CARD_CODE.match(data):
-            if button.text.startswith("▶"):
-                legal.append(button)
-        else:
-            legal.append(button)
-    return legal
+    """Buttons that are legal now: the marked cards (every card, when none is marked on
+    the player's turn: all may be played) and every non-card action."""
+    actions = [b for b in message.buttons if _ACTION.match(b.callback_data or "")]
+    cards = [b for b in actions if _CARD_CODE.match(b.callback_data or "")]
+    marked = [b for b in cards if b.text.startswith("▶")]
+    others = [b for b in actions if b not in cards]
+    # unmarked cards on the player's turn are all legal, unless the turn asks for a bid
+    # (only a card play may come with the seven swap or the four sevens beside it)
+    playing = all((b.callback_data or "").endswith((":swap7", ":sevens")) for b in others)
+    if not marked and playing and _YOUR_TURN.search(message.text or ""):
+        marked = cards
+    return [b for b in actions if b in marked or b not in cards]
 
 
 def version_of(button: Button) -> int:

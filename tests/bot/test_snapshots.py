@@ -1,0 +1,70 @@
+"""What a player reads, whole: the table message, a hand with its buttons and a deal's
+result of each game, in Russian and English, checked against files read by a person.
+
+A change to any of them shows here as a diff of the file; after reading the new text as
+a player would, ``SNAPSHOTS=write pytest tests/bot/test_snapshots.py`` writes it."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.engine import new_game
+from bot.engine.base import Game
+from bot.i18n import Translator, make_i18n
+from bot.render.scores import deal_result_text
+from bot.render.table import hand_keyboard, hand_text, table_text
+
+NAMES = ["Аня", "Ben", "Cid"]
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+_I18N = make_i18n("en")
+
+
+def _mid_deal(name: str, seed: int) -> Game:
+    """A game played at random past its first deal, to the fourth card of the next one's
+    play, so the table has a result, a trick on it and a hand with a choice."""
+    game = new_game(name, 3, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seat = game.current_seat()
+        assert seat is not None
+        view = game.view(seat, brief=True)
+        if game.rows_scored and view["phase"] == "play" and len(view["hand"]) < 6 and view["trick"]:
+            return game
+        legal = game.legal_actions(seat)
+        # play on rather than give up, so the deal gets to its tricks
+        game.apply(seat, rng.choice([a for a in legal if a != "concede"] or legal))
+
+
+def _screens(game: Game, tr: Translator) -> str:
+    seat = game.current_seat()
+    assert seat is not None
+    view = game.view(seat, brief=True)
+    sheet = game.scoresheet()
+    keyboard = "\n".join(
+        " | ".join(f"[{label}]" for label, _ in row)
+        for row in hand_keyboard(1, 1, view, NAMES, tr).rows
+    )
+    parts = [
+        "=== table message (group)",
+        table_text(game.view(None, brief=True), NAMES, tr),
+        f"=== hand of {NAMES[seat]} (private chat)",
+        hand_text(view, NAMES, tr),
+        keyboard,
+        "=== the first deal's result (group)",
+        deal_result_text(sheet.rows[0], sheet, NAMES, tr),
+    ]
+    return "\n".join(parts) + "\n"
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+@pytest.mark.parametrize(("name", "seed"), [("deberts", 4), ("thousand", 2)])
+def test_what_a_player_reads(name: str, seed: int, locale: str) -> None:
+    shown = _screens(_mid_deal(name, seed), Translator(_I18N, locale))
+    path = SNAPSHOTS / f"{name}_{locale}.txt"
+    if os.environ.get("SNAPSHOTS") == "write":
+        path.write_text(shown, encoding="utf-8")
+    assert shown == path.read_text(encoding="utf-8")
