@@ -294,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--levels",
         default="easy,random",
-        help="comma-separated level per seat, e.g. hard,easy or hard,easy,easy",
+        help="comma-separated level per seat, e.g. hard,easy or hard,easy,easy "
+        "(Thousand also hard,easy,easy,easy)",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -330,8 +331,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     levels = tuple(args.levels.split(","))
-    if len(levels) not in (2, 3):
-        parser.error("two or three levels, one per seat")
+    sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
+    if len(levels) not in sizes:
+        parser.error(
+            "two to four levels, one per seat (four for Thousand only)"
+            if args.game == "thousand"
+            else "two or three levels, one per seat"
+        )
     known = (*LEVELS, *REFERENCE_LEVELS)
     unknown = [level for level in levels if level not in known]
     if unknown:

@@ -118,6 +118,7 @@ def test_the_bidder_takes_the_talon_and_gives_one_card_to_each_other_active_play
     assert len(game.hand(1)) == 10
     legal = game.legal_actions(1)
     assert {code[-1] for code in legal} == {"2", "3"}
+    assert game.view(None)["to_receive"] == [2, 3]
     assert refused(game, 1, "g9S0") == "not_an_opponent"
     act(game, "g9S2")
     assert game.phase == "give"

@@ -276,7 +276,11 @@ def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView
         "winner": game._winner,
         "talons": _talons(game, seat if own else None),
         "to_receive": (
-            [s for s in range(n) if s != game._bidder and not game._received[s]]
+            [
+                s
+                for s in range(n)
+                if s not in (game._bidder, game._sitting_out) and not game._received[s]
+            ]
             if game._phase == "give"
             else []
         ),
