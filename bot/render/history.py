@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from html import escape
 
 from bot.db.history import GameLine, PlayerStats, TopLine
-from bot.engine.base import DealLog
+from bot.engine.base import DealLog, Scoresheet
+from bot.history.chart import score_chart
 from bot.history.ratings import BOARD_MIN_GAMES
 from bot.i18n import Translator
 from bot.render.cards import action_label, card_label, cards_line, sort_codes
 from bot.render.common import game_title, name_of
 
-__all__ = ["deal_review_text", "history_text", "stats_text", "top_text"]
+__all__ = ["deal_review_text", "history_text", "score_picture", "stats_text", "top_text"]
 
 
 def _trend(values: Sequence[float]) -> str:
@@ -141,3 +142,15 @@ def deal_review_text(log: DealLog, names: Sequence[str], tr: Translator) -> str:
     if log.redeal:
         out.append(tr("The cards were dealt anew."))
     return "\n".join(out)
+
+
+def score_picture(sheet: Scoresheet, names: Sequence[str], target: int, tr: Translator) -> bytes:
+    """The PNG of the game's score over its deals, the target marked."""
+    totals = [row.totals for row in sheet.rows if row.notes.get("redeal") is not True]
+    return score_chart(
+        [name_of(names, seat) for seat in range(sheet.seats)],
+        totals,
+        target=target,
+        title=game_title(sheet.game, tr),
+        deal_label=tr("Deal"),
+    )

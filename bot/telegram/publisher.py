@@ -3,6 +3,7 @@ notices (the domain's :class:`~bot.tables.ports.Presenter`)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -12,11 +13,11 @@ from aiogram.utils.i18n import I18n
 
 from bot.bounded import keep
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.engine.base import Game
+from bot.engine.base import Game, Scoresheet
 from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
+from bot.render import history, notices, scores, table
 from bot.render import lobby as lobby_render
-from bot.render import notices, scores, table
 from bot.tables.notices import Notice
 from bot.tables.people import People
 from bot.tables.ports import Unreachable
@@ -151,6 +152,7 @@ class Publisher:
             if end_due:
                 final = scores.final_text(sheet, names, tr)
                 await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
+                await self._post_picture(record, sheet, names, tr)
                 moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1
         notice = notices.notices_text(told, tr)
@@ -197,6 +199,19 @@ class Publisher:
         if message_id is not None:
             await self.on_shown(record)
             await self.delete(user_id, message_id)
+
+    async def _post_picture(
+        self, record: TableRecord, sheet: Scoresheet, names: list[str], tr: Translator
+    ) -> None:
+        """The score over the deals, as a picture below the final result."""
+        target = int(
+            record.conventions.get("target") or (1000 if sheet.game == "thousand" else 501)
+        )
+        png = await asyncio.to_thread(history.score_picture, sheet, names, target, tr)
+        try:
+            await self.sender.send_file(record.chat_id, "photo", "score.png", png)
+        except TelegramBadRequest:
+            log.exception("chat %s refused the score picture", record.chat_id)
 
     async def _post(self, chat_id: int, text: str, markup: Markup | None = None) -> None:
         """A result or notice for the table's chat. One Telegram refuses for good is logged

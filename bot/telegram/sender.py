@@ -33,6 +33,7 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 from aiogram.types import (
+    BufferedInputFile,
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -245,6 +246,24 @@ class Sender:
         message_id = message.message_id
         self._remember(chat_id, message_id, self._fingerprint(text, markup))
         return message_id
+
+    async def send_file(
+        self, chat_id: int, kind: str, filename: str, data: bytes, caption: str = ""
+    ) -> int | None:
+        """A ``photo`` (shown in the chat) or a ``document`` (a file to save), with a
+        caption; ``None`` when the chat blocked the bot."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        await self._take_slot(chat_id, self._group_sent)
+        upload = BufferedInputFile(data, filename)
+        if kind == "photo":
+            sent = await self.call(
+                chat_id, lambda: self.bot.send_photo(chat_id, upload, caption=caption or None)
+            )
+        else:
+            sent = await self.call(
+                chat_id, lambda: self.bot.send_document(chat_id, upload, caption=caption or None)
+            )
+        return None if sent is None else sent.message_id
 
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: Markup | None = None

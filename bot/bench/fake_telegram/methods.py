@@ -16,6 +16,7 @@ from .parse_mode import HtmlParseError, parse_html, utf16_len
 from .protocol import (
     CHAT_ACTIONS,
     DEFAULT_UPDATE_TYPES,
+    FILES,
     NOT_MODIFIED,
     POLL_CONFLICT,
     QUERY_TOO_OLD,
@@ -294,6 +295,26 @@ class BotApiMethods:
             reply_to=reply_to,
         )
         return message.to_api()
+
+    async def _send_file(self, params: Params, kind: str) -> dict[str, Any]:
+        chat = self._chat_for(params)
+        files = params.get(FILES) or {}
+        # the file is its own form field, or named by "attach://<field>" (as aiogram sends)
+        field = params.get(kind)
+        key = field.removeprefix("attach://") if isinstance(field, str) else kind
+        if key not in files:
+            raise ApiError(400, f"Bad Request: there is no {kind} in the request")
+        name, data = files[key]
+        caption = str(params.get("caption") or "")
+        message = self._store(chat, None, caption, parse_mode=params.get("parse_mode"))
+        message.attachment = (kind, str(name), bytes(data))
+        return message.to_api()
+
+    async def api_sendPhoto(self, params: Params) -> dict[str, Any]:
+        return await self._send_file(params, "photo")
+
+    async def api_sendDocument(self, params: Params) -> dict[str, Any]:
+        return await self._send_file(params, "document")
 
     async def api_editMessageText(self, params: Params) -> dict[str, Any]:
         chat = self._chat_for(params)

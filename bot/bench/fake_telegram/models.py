@@ -248,6 +248,8 @@ class FakeMessage:
     history: list[str] = field(default_factory=list, repr=False)  # earlier texts
     deleted: bool = False
     service: dict[str, Any] = field(default_factory=dict, repr=False)
+    attachment: tuple[str, str, bytes] | None = field(default=None, repr=False)
+    """A photo or document: its kind, file name and bytes; ``text`` is its caption."""
 
     @property
     def from_bot(self) -> bool:

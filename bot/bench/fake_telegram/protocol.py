@@ -10,6 +10,8 @@ from aiohttp import web
 from .models import ApiError
 
 Params = dict[str, Any]
+FILES = "__files__"
+"""The key of a request's uploaded files in its params: each field's (name, bytes)."""
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -163,5 +165,14 @@ async def read_params(request: web.Request) -> Params:
     if request.can_read_body:
         form = await request.post()
         for key, value in form.items():
-            params[key] = decode_param(key, value) if isinstance(value, str) else "<file>"
+            if isinstance(value, str):
+                params[key] = decode_param(key, value)
+            else:  # an uploaded file: its name and bytes, for sendPhoto and sendDocument
+                params[key] = "<file>"
+                name, data = (
+                    (value.filename, value.file.read())
+                    if isinstance(value, web.FileField)
+                    else (key, bytes(value))
+                )
+                params.setdefault(FILES, {})[key] = (name, data)
     return params

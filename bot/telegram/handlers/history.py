@@ -1,4 +1,5 @@
-"""/stats, /top, /history and /deal: players' records, in groups and in private chats."""
+"""/stats, /top, /history, /deal and /export: players' records, in groups and in private
+chats."""
 
 from __future__ import annotations
 
@@ -66,10 +67,21 @@ async def show_deal(
     await sender.reply(message.chat.id, deal_review_text(review.log, review.names, tr))
 
 
+async def export(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
+    """The chat's latest game as a JSON file: its scoresheet and every ended deal."""
+    exported = await tables.records.export(message.chat.id)
+    if exported is None:
+        await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
+        return
+    caption = tr("The game's scoresheet and deals")
+    await sender.send_file(message.chat.id, "document", exported.filename, exported.data, caption)
+
+
 def make_router() -> Router:
     router = Router(name=__name__)
     router.message.register(show_stats, Command("stats"))
     router.message.register(show_top, Command("top"))
     router.message.register(show_history, Command("history"))
     router.message.register(show_deal, Command("deal"))
+    router.message.register(export, Command("export"))
     return router
