@@ -150,9 +150,10 @@ class Publisher:
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
             if end_due:
+                # the picture goes first: the result and its button stay last, in view
+                await self._post_picture(record, sheet, names, tr)
                 final = scores.final_text(sheet, names, tr)
                 await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
-                await self._post_picture(record, sheet, names, tr)
                 moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1
         notice = notices.notices_text(told, tr)
@@ -203,7 +204,7 @@ class Publisher:
     async def _post_picture(
         self, record: TableRecord, sheet: Scoresheet, names: list[str], tr: Translator
     ) -> None:
-        """The score over the deals, as a picture below the final result."""
+        """The score over the deals, as a picture just above the final result."""
         target = int(
             record.conventions.get("target") or (1000 if sheet.game == "thousand" else 501)
         )
