@@ -14,9 +14,9 @@ from bot.render.common import (
     level_label,
     option_label,
 )
+from bot.render.keyboards.callbacks import lobby_data
+from bot.render.keyboards.layout import Keyboard, keyboard
 from bot.tables.rules import LOBBY_MINUTES
-from bot.telegram.keyboards.callbacks import lobby_data
-from bot.telegram.keyboards.layout import Keyboard, keyboard
 
 __all__ = [
     "conventions_summary",

@@ -28,8 +28,8 @@ from bot.render.common import (
     number,
     phase_label,
 )
-from bot.telegram.keyboards.callbacks import Again, act_data, table_button_data
-from bot.telegram.keyboards.layout import Keyboard, keyboard
+from bot.render.keyboards.callbacks import Again, act_data, table_button_data
+from bot.render.keyboards.layout import Keyboard, keyboard
 
 __all__ = [
     "again_keyboard",

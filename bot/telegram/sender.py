@@ -41,7 +41,7 @@ from aiogram.types import (
 )
 
 from bot.render.common import cut
-from bot.telegram.keyboards.layout import Keyboard
+from bot.render.keyboards.layout import Keyboard
 
 __all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
 

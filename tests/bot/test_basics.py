@@ -16,7 +16,7 @@ from bot.app import connections, make_bot
 from bot.config import Settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
 from bot.render.cards import action_label, card_label
-from bot.telegram.keyboards.callbacks import Act, Lobby, TableButton
+from bot.render.keyboards.callbacks import Act, Lobby, TableButton
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
-from bot.telegram.keyboards.callbacks import Lobby
+from bot.render.keyboards.callbacks import Lobby
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
 from tests.e2e.harness import BotProcess, Players, hand_message, texts

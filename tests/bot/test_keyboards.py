@@ -16,9 +16,7 @@ from bot.engine.thousand import ThousandConventions, complete_deal, from_hands
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
 from bot.render.common import convention_value, game_title, option_label, phase_label
-from bot.render.lobby import lobby_keyboard, settings_keyboard
-from bot.render.table import hand_alert, hand_keyboard, hand_text, table_keyboard
-from bot.telegram.keyboards.callbacks import (
+from bot.render.keyboards.callbacks import (
     Act,
     Lobby,
     TableButton,
@@ -27,7 +25,9 @@ from bot.telegram.keyboards.callbacks import (
     packed,
     table_button_data,
 )
-from bot.telegram.keyboards.layout import Keyboard, keyboard, rows
+from bot.render.keyboards.layout import Keyboard, keyboard, rows
+from bot.render.lobby import lobby_keyboard, settings_keyboard
+from bot.render.table import hand_alert, hand_keyboard, hand_text, table_keyboard
 from tests.engine.test_thousand_rules import ACES_TWO_HANDS, ACES_TWO_TALONS
 
 BIG = 2**40

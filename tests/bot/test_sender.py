@@ -12,7 +12,7 @@ from aiogram.client.default import DefaultBotProperties
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.bench.fake_telegram import FakeChat, FakeTelegram, FakeUser
-from bot.telegram.keyboards.layout import Keyboard
+from bot.render.keyboards.layout import Keyboard
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, REPLY_SHARE, Sender
 from bot.telegram.throttle import EditThrottle
 from tests import fake_telegram_fixtures as fixtures

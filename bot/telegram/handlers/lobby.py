@@ -10,12 +10,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title
+from bot.render.keyboards.callbacks import Again, Lobby, NewGame
 from bot.render.outcomes import already_open_text, lobby_reply, opened_reply
 from bot.tables import Tables
 from bot.tables.outcomes import AlreadyOpen, NotPossible, Opened
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import GROUPS, button_in, in_chat
-from bot.telegram.keyboards.callbacks import Again, Lobby, NewGame
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]

@@ -9,12 +9,12 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Translator
+from bot.render.keyboards.callbacks import Act, TableButton
 from bot.render.outcomes import look_reply, outcome_text
 from bot.render.outcomes import reply as render_reply
 from bot.tables import Tables
 from bot.tables.outcomes import Cancelled, OutOfDate
 from bot.telegram.handlers.common import answer, person
-from bot.telegram.keyboards.callbacks import Act, TableButton
 from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
 

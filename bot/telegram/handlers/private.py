@@ -11,13 +11,13 @@ from bot import ai
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.common import game_title, level_label
+from bot.render.keyboards.callbacks import Again, NewGame, Solo
 from bot.render.outcomes import opened_reply, outcome_text, reply
 from bot.render.texts import help_text
 from bot.tables import Tables
 from bot.tables.outcomes import NotPossible
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
-from bot.telegram.keyboards.callbacks import Again, NewGame, Solo
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]

@@ -9,11 +9,11 @@ from aiogram.utils.i18n import I18n
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES, Translator
+from bot.render.keyboards.callbacks import Lang
 from bot.render.outcomes import outcome_text, reply
 from bot.tables import Tables
 from bot.tables.outcomes import LanguageChosen, NotAllowed
 from bot.telegram.handlers.common import person
-from bot.telegram.keyboards.callbacks import Lang
 from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
 
