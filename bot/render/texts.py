@@ -1,10 +1,26 @@
-"""Help and rules, written for the chat (not translations of the seed documents)."""
+"""Help and rules, written for the chat (not translations of the seed documents), and
+the other answers to commands."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
+from collections.abc import Sequence
+from html import escape
 
-__all__ = ["help_text", "rules_text"]
+from bot.i18n import Translator
+from bot.render.common import cut, game_title
+from bot.render.lobby import conventions_summary
+from bot.render.scores import scoresheet_text
+from bot.tables.lookups import Scores, TableRules
+
+__all__ = [
+    "chat_rules_text",
+    "chat_scores_text",
+    "failure_text",
+    "help_text",
+    "not_understood_text",
+    "rules_text",
+    "unknown_game_text",
+]
 
 
 def help_text(tr: Translator) -> str:
@@ -74,3 +90,44 @@ def rules_text(game: str, tr: Translator) -> str:
         "drop off with −120 (two who reach it in the same deal both drop off).\n\nA table's "
         "settings may change this: /rules at a table lists them."
     )
+
+
+def unknown_game_text(name: str, tr: Translator) -> str:
+    """/rules was asked for a game the bot does not know."""
+    return tr(
+        "I know no game called “{name}”: /rules deberts or /rules thousand.",
+        name=escape(cut(name, 32)),
+    )
+
+
+def chat_rules_text(games: Sequence[str], table: TableRules | None, tr: Translator) -> str:
+    """The rules of ``games``; with the chat's open table's settings, if it plays one of
+    them, each with what it means (the rules above are the defaults these may change)."""
+    parts = [rules_text(game, tr) for game in games]
+    if table is not None and table.game in games:
+        summary = conventions_summary(table.conventions, table.turn_timer, tr, explain=True)
+        heading = tr("<b>This table ({game}):</b>", game=game_title(table.game, tr))
+        parts.append(heading + "\n" + summary)
+    return "\n\n".join(parts)
+
+
+def chat_scores_text(scores: Scores | None, tr: Translator) -> str:
+    """The scoresheet of the chat's latest game (/score)."""
+    if scores is None:
+        return tr("No game has been played in this chat yet.")
+    text = scoresheet_text(scores.sheet, list(scores.names), tr)
+    if scores.cancelled:
+        text += "\n\n" + tr("The table was cancelled.")  # the sheet stops short of an end
+    return text
+
+
+def not_understood_text(tr: Translator) -> str:
+    """Words written to the bot in its private chat."""
+    return tr("I follow commands and buttons: /new starts a game, /help says more.")
+
+
+def failure_text(tr: Translator | None) -> str:
+    """Something failed on the bot's side; ``tr`` is missing only when the failure came
+    before the language was known."""
+    text = "Something went wrong on my side. Please try again later."
+    return "⚠️ " + (tr(text) if tr else text)

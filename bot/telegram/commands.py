@@ -11,23 +11,13 @@ from aiogram.types import (
 from aiogram.utils.i18n import I18n
 
 from bot.i18n import LOCALES, Translator
+from bot.render.menus import command_menu
 
 __all__ = ["set_commands"]
 
 
 def _commands(tr: Translator, private: bool) -> list[BotCommand]:
-    items = [
-        ("new", tr("Start a game against bots") if private else tr("Open a table")),
-        ("score", tr("The scoresheet")),
-        ("stats", tr("Your statistics and rating")),
-        ("top", tr("The best players")),
-        ("history", tr("Recent games")),
-        ("rules", tr("The rules")),
-        ("help", tr("How to play with the bot")),
-        ("lang", tr("Language")),
-        ("leave", tr("Leave the game")),
-        ("cancel", tr("Close the table")),
-    ]
+    items = command_menu(tr, private=private)
     return [BotCommand(command=c, description=d) for c, d in items]
 
 

@@ -8,6 +8,7 @@ from aiogram import Router
 from aiogram.types import ErrorEvent
 
 from bot.i18n import Translator
+from bot.render.texts import failure_text
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]
@@ -18,8 +19,7 @@ log = logging.getLogger(__name__)
 async def on_error(event: ErrorEvent, sender: Sender, tr: Translator | None = None) -> bool:
     """``tr`` is missing only when the failure came before the language was known."""
     log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
-    text = "Something went wrong on my side. Please try again later."
-    text = "⚠️ " + (tr(text) if tr else text)
+    text = failure_text(tr)
     callback, message = event.update.callback_query, event.update.message
     try:
         if callback is not None:

@@ -10,6 +10,10 @@ from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Translator
+from bot.render.outcomes import reply
+from bot.render.texts import not_understood_text
+from bot.tables.outcomes import OutOfDate
+from bot.telegram.handlers.common import answer
 from bot.telegram.handlers.filters import in_chat
 from bot.telegram.sender import Sender
 
@@ -17,14 +21,12 @@ __all__ = ["make_router"]
 
 
 async def unknown_button(callback: CallbackQuery, sender: Sender, tr: Translator) -> None:
-    await sender.answer(callback, tr("This button is out of date."))
+    await answer(sender, callback, reply(OutOfDate(), tr))
 
 
 async def unknown_message(message: Message, sender: Sender, tr: Translator) -> None:
     # in a group people talk among themselves; in private they talk to the bot
-    await sender.reply(
-        message.chat.id, tr("I follow commands and buttons: /new starts a game, /help says more.")
-    )
+    await sender.reply(message.chat.id, not_understood_text(tr))
 
 
 def make_router() -> Router:

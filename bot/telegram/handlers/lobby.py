@@ -5,13 +5,13 @@ from __future__ import annotations
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
-from bot.render.common import game_title
 from bot.render.keyboards.callbacks import Again, Lobby, NewGame
+from bot.render.menus import games_keyboard, games_question
 from bot.render.outcomes import already_open_text, lobby_reply, opened_reply
+from bot.render.outcomes import reply as render_reply
 from bot.tables import Tables
 from bot.tables.outcomes import AlreadyOpen, NotPossible, Opened
 from bot.telegram.handlers.common import answer, game_named, person
@@ -52,10 +52,7 @@ async def new_table(
     if game is not None:
         await _open(message.chat.id, game, message.from_user, bot, tables, sender, tr)
         return
-    kb = InlineKeyboardBuilder()
-    for name in GAME_NAMES:
-        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
-    await sender.reply(message.chat.id, tr("Which game?"), kb.as_markup())
+    await sender.reply(message.chat.id, games_question(tr), games_keyboard(tr))
 
 
 async def pick_game(
@@ -72,7 +69,7 @@ async def pick_game(
         await _open(chat_id, callback_data.game, callback.from_user, bot, tables, sender, tr)
         await sender.answer(callback)
         return
-    await sender.answer(callback, tr("That is not possible now."))
+    await answer(sender, callback, render_reply(NotPossible(), tr))
 
 
 async def play_again(

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, ChatMemberUpdated, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot import ai
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
-from bot.render.common import game_title, level_label
 from bot.render.keyboards.callbacks import Again, NewGame, Solo
+from bot.render.menus import (
+    bots_keyboard,
+    bots_question,
+    games_keyboard,
+    games_question,
+    level_question,
+    levels_keyboard,
+)
 from bot.render.outcomes import opened_reply, outcome_text, reply
 from bot.render.texts import help_text
 from bot.tables import Tables
@@ -51,42 +57,28 @@ async def start(message: Message, sender: Sender, tables: Tables, tr: Translator
         await tables.resend_hands(message.from_user.id, asked=True)
 
 
-def _games_keyboard(tr: Translator) -> InlineKeyboardBuilder:
-    kb = InlineKeyboardBuilder()
-    for name in GAME_NAMES:
-        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
-    return kb
-
-
 async def new_private(
     message: Message, command: CommandObject, sender: Sender, tr: Translator
 ) -> None:
     game = game_named(command.args)
     if game is not None:
-        await sender.send(message.chat.id, tr("How many bot opponents?"), _bots_keyboard(game, tr))
+        await sender.send(message.chat.id, bots_question(tr), bots_keyboard(game, tr))
         return
-    await sender.send(message.chat.id, tr("Which game?"), _games_keyboard(tr).as_markup())
-
-
-def _bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
-    kb = InlineKeyboardBuilder()
-    for n, label in ((1, tr("One bot")), (2, tr("Two bots"))):
-        kb.button(text=label, callback_data=Solo(game=game, bots=n))
-    return kb.as_markup()
+    await sender.send(message.chat.id, games_question(tr), games_keyboard(tr))
 
 
 async def pick_game(
     callback: CallbackQuery, callback_data: NewGame, sender: Sender, tr: Translator
 ) -> None:
     if callback_data.game not in GAME_NAMES or not isinstance(callback.message, Message):
-        await sender.answer(callback, tr("That is not possible now."))
+        await answer(sender, callback, reply(NotPossible(), tr))
         return
     # through the sender: a second tap, which changes nothing, is no error
     await sender.edit(
         callback.message.chat.id,
         callback.message.message_id,
-        tr("How many bot opponents?"),
-        _bots_keyboard(callback_data.game, tr),
+        bots_question(tr),
+        bots_keyboard(callback_data.game, tr),
     )
     await sender.answer(callback)
 
@@ -95,20 +87,14 @@ async def pick_bots(
     callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
 ) -> None:
     if callback_data.game not in GAME_NAMES or callback_data.bots not in (1, 2):
-        await sender.answer(callback, tr("That is not possible now."))
+        await answer(sender, callback, reply(NotPossible(), tr))
         return
-    kb = InlineKeyboardBuilder()
-    for level in ai.LEVELS:
-        kb.button(
-            text=level_label(level, tr),
-            callback_data=Solo(game=callback_data.game, bots=callback_data.bots, level=level),
-        )
     if isinstance(callback.message, Message):
         await sender.edit(
             callback.message.chat.id,
             callback.message.message_id,
-            tr("Which level?"),
-            kb.as_markup(),
+            level_question(tr),
+            levels_keyboard(callback_data.game, callback_data.bots, ai.LEVELS, tr),
         )
     await sender.answer(callback)
 

@@ -6,10 +6,10 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import I18n
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import LOCALES, Translator
 from bot.render.keyboards.callbacks import Lang
+from bot.render.menus import language_question, languages_keyboard
 from bot.render.outcomes import outcome_text, reply
 from bot.tables import Tables
 from bot.tables.outcomes import LanguageChosen, NotAllowed
@@ -18,8 +18,6 @@ from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]
-
-_NAMES = {"ru": "Русский", "en": "English"}
 
 
 async def lang(
@@ -33,10 +31,7 @@ async def lang(
 ) -> None:
     code = (command.args or "").strip().lower()
     if code not in LOCALES:
-        kb = InlineKeyboardBuilder()
-        for locale in LOCALES:
-            kb.button(text=_NAMES[locale], callback_data=Lang(locale=locale))
-        await sender.reply(message.chat.id, tr("Choose the language:"), kb.as_markup())
+        await sender.reply(message.chat.id, language_question(tr), languages_keyboard())
         return
     assert message.from_user is not None
     who = person(message.from_user, bot, message.chat)

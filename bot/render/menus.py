@@ -1,0 +1,93 @@
+"""The menus a player goes through before a table: games, bot opponents, levels,
+languages; and the command menu Telegram shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.engine import GAME_NAMES
+from bot.i18n import LOCALES, Translator
+from bot.render.common import game_title, level_label
+from bot.render.keyboards.callbacks import Lang, NewGame, Solo
+
+__all__ = [
+    "bots_keyboard",
+    "bots_question",
+    "command_menu",
+    "games_keyboard",
+    "games_question",
+    "language_question",
+    "languages_keyboard",
+    "level_question",
+    "levels_keyboard",
+]
+
+_LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
+"""Each language in its own words: whoever cannot read the chat's one finds theirs."""
+
+
+def games_question(tr: Translator) -> str:
+    return tr("Which game?")
+
+
+def games_keyboard(tr: Translator) -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    for name in GAME_NAMES:
+        kb.button(text=game_title(name, tr), callback_data=NewGame(game=name))
+    return kb.as_markup()
+
+
+def bots_question(tr: Translator) -> str:
+    return tr("How many bot opponents?")
+
+
+def bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    for n, label in ((1, tr("One bot")), (2, tr("Two bots"))):
+        kb.button(text=label, callback_data=Solo(game=game, bots=n))
+    return kb.as_markup()
+
+
+def level_question(tr: Translator) -> str:
+    return tr("Which level?")
+
+
+def levels_keyboard(
+    game: str, bots: int, levels: Sequence[str], tr: Translator
+) -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    for level in levels:
+        kb.button(
+            text=level_label(level, tr), callback_data=Solo(game=game, bots=bots, level=level)
+        )
+    return kb.as_markup()
+
+
+def language_question(tr: Translator) -> str:
+    return tr("Choose the language:")
+
+
+def languages_keyboard() -> InlineKeyboardMarkup:
+    kb = InlineKeyboardBuilder()
+    for locale in LOCALES:
+        kb.button(text=_LANGUAGE_NAMES[locale], callback_data=Lang(locale=locale))
+    return kb.as_markup()
+
+
+def command_menu(tr: Translator, *, private: bool) -> list[tuple[str, str]]:
+    """The commands and what each does, for a private chat or a group."""
+    return [
+        ("new", tr("Start a game against bots") if private else tr("Open a table")),
+        ("score", tr("The scoresheet")),
+        ("stats", tr("Your statistics and rating")),
+        ("top", tr("The best players")),
+        ("history", tr("Recent games")),
+        ("rules", tr("The rules")),
+        ("help", tr("How to play with the bot")),
+        ("lang", tr("Language")),
+        ("leave", tr("Leave the game")),
+        ("cancel", tr("Close the table")),
+    ]
