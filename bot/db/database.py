@@ -110,6 +110,10 @@ class Database:
         self.engine = engine
         self.dialect = engine.dialect.name
         """``sqlite`` or ``postgresql``."""
+        self.only_writer = self.dialect == "sqlite"
+        """Whether this process is the database's only writer, so what it read or wrote
+        stays true until it writes again: a SQLite file serves one bot process, while
+        several replicas may share a PostgreSQL database, and keep nothing they read."""
         self._kept: AsyncConnection | None = None
         self._turn = asyncio.Lock()
 

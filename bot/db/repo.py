@@ -203,8 +203,9 @@ class TableRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._rows: dict[int, dict[str, Any]] = {}
-        """The rows of open tables as last read or written. This process is the only
-        writer, so a press finds its table without a trip to the database."""
+        """The rows of open tables as last read or written, when this process is the
+        database's only writer (:attr:`Database.only_writer`): a press then finds its
+        table without a trip to the database. Replicas sharing a database read each time."""
         self._writes = 0
         """Writes begun so far: a row read from the database is kept only if none began
         meanwhile."""
@@ -314,7 +315,8 @@ class TableRepo:
                 return  # a partial write: the whole row is read when first needed
             row = {"id": table_id}
         row.update(zip(columns, values, strict=True))
-        if row["status"] in _OPEN:  # closed tables are read rarely; keep memory for open ones
+        # closed tables are read rarely; keep memory for open ones
+        if row["status"] in _OPEN and self.db.only_writer:
             keep(self._rows, table_id, row, KEEP_ROWS)
 
     async def get(self, table_id: int) -> TableRecord | None:
@@ -327,7 +329,7 @@ class TableRepo:
         found = await self._mappings(_GET, {"id": table_id})
         if not found:
             return None
-        if found[0]["status"] in _OPEN and writes == self._writes:
+        if found[0]["status"] in _OPEN and writes == self._writes and self.db.only_writer:
             row = {key: found[0][key] for key in ("id", *_COLUMNS)}
             keep(self._rows, table_id, row, KEEP_ROWS)
         return _record(found[0])
@@ -371,18 +373,20 @@ class _Kept(Generic[K, V]):
 
     A read already under way when a write begins may have read the old value, so it
     is not kept; one begun after queues behind the write and reads what it wrote.
+    Nothing is kept unless ``kept`` (another process may write the values too).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, kept: bool = True) -> None:
         self._values: dict[K, V] = {}
         self._writes = 0
+        self._kept = kept
 
     async def get(self, key: K, read: Callable[[], Awaitable[V]]) -> V:
         if key in self._values:
             return self._values[key]
         writes = self._writes
         value = await read()
-        if writes == self._writes:
+        if writes == self._writes and self._kept:
             keep(self._values, key, value, KEEP_PEOPLE)
         return value
 
@@ -423,9 +427,11 @@ class PeopleRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: dict[int, tuple[str, str | None, bool]] = {}
+        """Each user as last written, to skip writing them again as they are; only while
+        this process is the only writer (another may have marked them blocked)."""
         # every update needs the language of whoever acts, or of the group it came from
-        self._langs: _Kept[int, str | None] = _Kept()
-        self._chat_langs: _Kept[int, str | None] = _Kept()
+        self._langs: _Kept[int, str | None] = _Kept(db.only_writer)
+        self._chat_langs: _Kept[int, str | None] = _Kept(db.only_writer)
 
     async def _execute(self, stmt: sa.Executable, params: dict[str, Any]) -> sa.CursorResult[Any]:
         async with self.db.connect() as conn:
@@ -439,7 +445,8 @@ class PeopleRepo:
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
             return
         seen = (name, tg_lang, private or bool(known and known[2]))
-        keep(self._seen, user_id, seen, KEEP_PEOPLE)
+        if self.db.only_writer:
+            keep(self._seen, user_id, seen, KEEP_PEOPLE)
         self._langs.forget(user_id)
         params = {"user_id": user_id, "name": name, "tg_lang": tg_lang, "has_private": int(private)}
         await self._execute(_SEEN_USER, params)

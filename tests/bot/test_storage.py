@@ -30,6 +30,13 @@ def table(chat_id: int = -5, **fields: object) -> TableRecord:
     return record
 
 
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """What this process keeps in memory is kept only when it is the database's only
+    writer, as with a SQLite file."""
+    return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+
+
 def unreachable(tmp_path: Path) -> Database:
     """A database that fails every statement: a file in a folder that does not exist."""
     return Database(create_async_engine(f"sqlite+aiosqlite:///{tmp_path}/missing/bot.sqlite3"))
@@ -132,10 +139,8 @@ async def test_deadlines_come_due_in_order_and_put_off(database_url: str) -> Non
     await db.close()
 
 
-async def test_a_table_read_from_memory_is_the_one_stored(
-    database_url: str, tmp_path: Path
-) -> None:
-    db = await open_database(database_url)
+async def test_a_table_read_from_memory_is_the_one_stored(sqlite_url: str, tmp_path: Path) -> None:
+    db = await open_database(sqlite_url)
     repo, fresh = TableRepo(db), TableRepo(db)  # fresh: nothing remembered, reads the database
 
     async def same(table_id: int) -> TableRecord:
@@ -181,9 +186,9 @@ async def test_a_table_read_from_memory_is_the_one_stored(
 
 
 async def test_a_language_read_from_memory_is_the_one_stored(
-    database_url: str, tmp_path: Path
+    sqlite_url: str, tmp_path: Path
 ) -> None:
-    db = await open_database(database_url)
+    db = await open_database(sqlite_url)
     people = PeopleRepo(db)
 
     async def same(chat_id: int) -> str | None:
@@ -280,13 +285,13 @@ async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(
 
 
 async def test_memory_keeps_a_bounded_number_of_tables_and_people(
-    database_url: str, monkeypatch: pytest.MonkeyPatch
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a bot running for months meets more tables and people than it should hold at once;
     # what it lets go is read from the database again, the same as it was
     monkeypatch.setattr(repo_module, "KEEP_ROWS", 3)
     monkeypatch.setattr(repo_module, "KEEP_PEOPLE", 3)
-    db = await open_database(database_url)
+    db = await open_database(sqlite_url)
     repo, people = TableRepo(db), PeopleRepo(db)
     records = []
     for n in range(8):
@@ -310,3 +315,33 @@ async def test_memory_keeps_a_bounded_number_of_tables_and_people(
     assert list(repo._rows) == [records[7].id, records[5].id, records[0].id]
     assert (await repo.get(records[5].id) or records[0]).version == 50
     await db.close()
+
+
+async def test_replicas_sharing_a_database_see_each_others_changes_at_once(
+    postgres_url: str,
+) -> None:
+    one, other = await open_database(postgres_url), await open_database(postgres_url)
+    assert not one.only_writer
+    tables = [TableRepo(one), TableRepo(other)]
+    people = [PeopleRepo(one), PeopleRepo(other)]
+    record = await tables[0].create(table(state="{}", version=1))
+    for step in range(2, 6):  # turns taken on either replica, each read the other's
+        mine = await tables[step % 2].get(record.id)
+        assert mine is not None and mine.version == step - 1
+        mine.version += 1
+        await tables[step % 2].save_state(mine)
+    assert [(await t.get(record.id) or record).version for t in tables] == [5, 5]
+
+    for step, lang in enumerate(("en", "ru", "en")):
+        await people[step % 2].set_chat_lang(-5, lang)
+        assert [await p.chat_lang(-5) for p in people] == [lang, lang]
+        await people[step % 2].set_user_lang(7, lang)
+        assert [await p.user_lang(7) for p in people] == [lang, lang]
+    # blocked on one replica, back through the other: each write is made, none skipped
+    await people[0].seen_user(7, "Ann", "ru", private=True)
+    await people[1].set_blocked(7)
+    assert [await p.has_private(7) for p in people] == [False, False]
+    await people[0].seen_user(7, "Ann", "ru", private=True)
+    assert [await p.has_private(7) for p in people] == [True, True]
+    await one.close()
+    await other.close()
