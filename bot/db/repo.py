@@ -17,7 +17,7 @@ from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.schema import chats, tables, users
 
-__all__ = ["KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "StaleTable", "TableRepo"]
+__all__ = ["CLAIM_FOR", "KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "StaleTable", "TableRepo"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -29,6 +29,9 @@ database least recently goes (a table left open and idle is read again)."""
 KEEP_PEOPLE = 65536
 """Users, and group chats, whose details are kept in memory: past that, the one kept or
 changed least recently goes."""
+CLAIM_FOR = 30.0
+"""Seconds a process that took a due timer has to fire it before another may
+(:meth:`TableRepo.due` when replicas share the database)."""
 _INTEGERS = range(-(2**63), 2**63)
 """What a 64-bit id column holds (SQLite's INTEGER, PostgreSQL's BIGINT)."""
 
@@ -135,6 +138,7 @@ _POSTPONE = (
             (_T.deadline > sa.bindparam("when"), _T.deadline), else_=sa.bindparam("when")
         ),
         remind_at=None,
+        claimed_until=None,
         updated_at=sa.bindparam("now"),
     )
 )
@@ -151,13 +155,22 @@ _LATEST_IN_CHAT = (
     .limit(1)
 )
 _TIMED = (_T.deadline.is_not(None), _T.status.in_(_OPEN))
+_COMES_DUE = sa.case((_T.remind_at < _T.deadline, _T.remind_at), else_=_T.deadline)
 _NEXT_DUE = sa.select(
-    sa.func.min(sa.case((_T.remind_at < _T.deadline, _T.remind_at), else_=_T.deadline))
+    # a timer another process has taken comes due again only if its claim runs out
+    sa.func.min(sa.case((_T.claimed_until > _COMES_DUE, _T.claimed_until), else_=_COMES_DUE))
 ).where(*_TIMED, _T.id.not_in(sa.bindparam("skip", expanding=True)))
-_DUE = (
-    sa.select(_T.id)
-    .where(*_TIMED, sa.or_(_T.deadline <= sa.bindparam("now"), _T.remind_at <= sa.bindparam("now")))
-    .order_by(_T.id)
+_IS_DUE = sa.or_(_T.deadline <= sa.bindparam("now"), _T.remind_at <= sa.bindparam("now"))
+_DUE = sa.select(_T.id).where(*_TIMED, _IS_DUE).order_by(_T.id)
+_CLAIM = (
+    sa.update(tables)
+    .where(
+        *_TIMED,
+        _IS_DUE,
+        sa.or_(_T.claimed_until.is_(None), _T.claimed_until <= sa.bindparam("now")),
+    )
+    .values(claimed_until=sa.bindparam("until"))
+    .returning(_T.id)
 )
 _OPEN_IDS_IN_CHAT = sa.select(_T.id).where(
     _T.chat_id == sa.bindparam("chat_id"), _T.status.in_(_OPEN)
@@ -187,7 +200,10 @@ def _update(columns: tuple[str, ...], checked: bool) -> sa.Update:
     stmt = sa.update(tables).where(_T.id == sa.bindparam("key_id"))
     if checked:
         stmt = stmt.where(_T.version == sa.bindparam("stored_version"))
-    return stmt.values(_new(columns))
+    stmt = stmt.values(_new(columns))
+    if "deadline" in columns:  # a timer fired, or a new one set: no longer anyone's
+        stmt = stmt.values(claimed_until=None)
+    return stmt
 
 
 @cache
@@ -351,8 +367,16 @@ class TableRepo:
         return float(due) if due is not None else None
 
     async def due(self, now: float) -> list[int]:
-        """Open tables with a reminder or a deadline at or before ``now``."""
-        return await self._ids(_DUE, {"now": now})
+        """Open tables with a reminder or a deadline at or before ``now``, for this
+        process to fire.
+
+        Replicas sharing the database each take a due table from the others in one
+        statement: it is theirs to fire for :data:`CLAIM_FOR` seconds (until a save
+        of its deadline or :meth:`postpone` releases it), then, if still due, anyone's
+        again, as when its replica died meanwhile."""
+        if self.db.only_writer:
+            return await self._ids(_DUE, {"now": now})
+        return sorted(await self._ids(_CLAIM, {"now": now, "until": now + CLAIM_FOR}))
 
     async def playing_with(self, user_id: int) -> list[TableRecord]:
         """Games in progress where ``user_id`` holds a seat."""

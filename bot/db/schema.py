@@ -42,6 +42,8 @@ tables = sa.Table(
     sa.Column("remind_at", sa.Double),
     sa.Column("timeouts", sa.Text, nullable=False, server_default="{}"),
     sa.Column("reminders", sa.Text, nullable=False, server_default="{}"),
+    # a process firing the table's timer, until then (see TableRepo.due)
+    sa.Column("claimed_until", sa.Double),
     sa.Index("tables_by_chat", "chat_id", "status"),
     sa.Index(
         "tables_by_deadline",

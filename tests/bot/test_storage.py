@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import Database, Seat, StaleTable, TableRecord, TableRepo, TableStatus, open_database
 from bot.db import repo as repo_module
-from bot.db.repo import PeopleRepo
+from bot.db.repo import CLAIM_FOR, PeopleRepo
 
 
 def table(chat_id: int = -5, **fields: object) -> TableRecord:
@@ -345,3 +345,33 @@ async def test_replicas_sharing_a_database_see_each_others_changes_at_once(
     assert [await p.has_private(7) for p in people] == [True, True]
     await one.close()
     await other.close()
+
+
+async def test_replicas_fire_each_due_timer_once(postgres_url: str) -> None:
+    replicas = [await open_database(postgres_url) for _ in range(3)]
+    repos = [TableRepo(db) for db in replicas]
+    ids = [(await repos[0].create(table(-n, deadline=100.0 + n))).id for n in range(6)]
+    # all look at once: each due table goes to exactly one of them
+    taken = await asyncio.gather(*(repo.due(110.0) for repo in repos))
+    assert sorted(i for mine in taken for i in mine) == ids
+    assert await repos[0].due(111.0) == []  # taken, and the claims have not run out
+    # no replica wakes for a timer another has taken, until its claim runs out
+    assert await repos[1].next_due() == 110.0 + CLAIM_FOR
+    # fired: the table's new deadline is anyone's again when it comes
+    owner = next(n for n, mine in enumerate(taken) if ids[0] in mine)
+    fired = await repos[owner].get(ids[0])
+    assert fired is not None
+    fired.version, fired.deadline = fired.version + 1, 115.0
+    await repos[owner].save_state(fired)
+    assert await repos[1].next_due() == 115.0
+    assert await repos[2].due(115.0) == [ids[0]]
+    # a replica that died holding a claim: the others fire its tables once it runs out
+    assert await repos[1].due(110.0 + CLAIM_FOR - 1) == []
+    later = await repos[1].due(110.0 + CLAIM_FOR)
+    assert later == ids[1:]
+    # a timer that failed is put off: released, and due again only at its new time
+    await repos[1].postpone(ids[1], 200.0)
+    assert ids[1] not in await repos[2].due(150.0)
+    assert ids[1] in await repos[2].due(200.0)
+    for db in replicas:
+        await db.close()
