@@ -1,4 +1,5 @@
-"""``python -m bot``: long polling with the settings from the environment and ``.env``."""
+"""``python -m bot``: the bot with the settings from the environment and ``.env``: long
+polling, or a webhook server when ``WEBHOOK_URL`` is set."""
 
 from __future__ import annotations
 
@@ -36,8 +37,22 @@ async def main(settings: Settings) -> None:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     try:
-        # UPDATE_WORKERS updates are handled at once; the rest wait in Telegram's queue
-        await app.dp.start_polling(bot, tasks_concurrency_limit=settings.update_workers)
+        if settings.webhook_url and settings.webhook_secret is not None:
+            from bot.telegram.webhook import WebhookServer
+
+            server = WebhookServer(
+                app.dp,
+                bot,
+                app.db,
+                url=settings.webhook_url,
+                secret=settings.webhook_secret.get_secret_value(),
+                host=settings.webhook_host,
+                port=settings.webhook_port,
+            )
+            await server.serve()
+        else:
+            # UPDATE_WORKERS updates are handled at once; the rest wait in Telegram's queue
+            await app.dp.start_polling(bot, tasks_concurrency_limit=settings.update_workers)
     finally:
         await app.close()
 

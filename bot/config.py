@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["DatabaseSettings", "Settings", "load_settings"]
 
 _TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{10,}$")
+_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+"""What Telegram accepts as a webhook's secret token."""
 
 
 class DatabaseSettings(BaseSettings):
@@ -37,6 +39,14 @@ class Settings(DatabaseSettings):
     turn_timer: int = Field(default=90, ge=0, le=3600)
     update_workers: int = Field(default=12, ge=1, le=100)
     group_messages_per_minute: int = Field(default=20, ge=1)
+    webhook_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
+    """Set: Telegram posts updates to this URL (its path is the one served) instead of
+    the bot polling for them."""
+    webhook_secret: SecretStr | None = None
+    """Required with ``webhook_url``: Telegram sends it with every update, and a request
+    without it is refused."""
+    webhook_host: str = "0.0.0.0"
+    webhook_port: int = Field(default=8080, ge=0, le=65535)
 
     @field_validator("bot_token")
     @classmethod
@@ -44,6 +54,19 @@ class Settings(DatabaseSettings):
         if not _TOKEN.match(value.get_secret_value()):
             raise ValueError("BOT_TOKEN does not look like a token from @BotFather (123456:ABC...)")
         return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _SECRET.match(value.get_secret_value()):
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_has_secret(self) -> Settings:
+        if self.webhook_url and self.webhook_secret is None:
+            raise ValueError("WEBHOOK_SECRET is required with WEBHOOK_URL")
+        return self
 
 
 def load_settings() -> Settings:
@@ -53,7 +76,8 @@ def load_settings() -> Settings:
     except ValidationError as error:
         problems = []
         for item in error.errors():
-            name = ".".join(str(part) for part in item["loc"]).upper() or "settings"
+            name = ".".join(str(part) for part in item["loc"]).upper()
             message = "is missing" if item["type"] == "missing" else item["msg"]
-            problems.append(f"{name} {message}")
+            message = message.removeprefix("Value error, ")
+            problems.append(f"{name} {message}" if name else message)
         raise SystemExit("Cannot start: " + "; ".join(problems)) from None

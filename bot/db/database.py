@@ -150,6 +150,11 @@ class Database:
         async with self.connect() as conn:
             await conn.execute(sa.text(sql), dict(params or {}))
 
+    async def ping(self) -> None:
+        """Ask the database something: raises if it does not answer."""
+        async with self.connect() as conn:
+            await conn.execute(sa.text("SELECT 1"))
+
     async def schema_version(self) -> str | None:
         """The last migration step the database has run."""
         async with self.connect() as conn:

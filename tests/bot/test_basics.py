@@ -13,7 +13,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from bot.app import connections, make_bot
-from bot.config import Settings
+from bot.config import Settings, load_settings
 from bot.i18n import LOCALES_DIR, Translator, make_i18n, pick_locale
 from bot.render.cards import action_label, card_label
 from bot.render.keyboards.callbacks import Act, Lobby, TableButton
@@ -165,3 +165,27 @@ def test_action_labels() -> None:
     assert action_label("tH", tr) == "Trump ♥"
     assert action_label("t1", tr) == "Talon 2"
     assert action_label("pass", Translator(make_i18n("ru"), "ru")) == "Пас"
+
+
+def test_a_webhook_needs_its_secret(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOT_TOKEN", "123456:ABCdefGHIjklMNOpqr")
+    monkeypatch.setenv("WEBHOOK_URL", "https://cards.example.org/telegram")
+    monkeypatch.delenv("WEBHOOK_SECRET", raising=False)
+    with pytest.raises(
+        SystemExit, match=r"^Cannot start: WEBHOOK_SECRET is required with WEBHOOK_URL$"
+    ):
+        load_settings()
+    monkeypatch.setenv("WEBHOOK_SECRET", "not a token!")
+    with pytest.raises(SystemExit, match=r"^Cannot start: WEBHOOK_SECRET must be 1-256 characters"):
+        load_settings()
+    monkeypatch.setenv("WEBHOOK_SECRET", "k3y_-OK")
+    settings = load_settings()
+    assert settings.webhook_secret is not None
+    assert (settings.webhook_url, settings.webhook_secret.get_secret_value()) == (
+        "https://cards.example.org/telegram",
+        "k3y_-OK",
+    )
+    assert (settings.webhook_host, settings.webhook_port) == ("0.0.0.0", 8080)
+    monkeypatch.delenv("WEBHOOK_URL")
+    assert load_settings().webhook_url is None  # polling, the default

@@ -54,6 +54,8 @@ class BotApiMethods:
 
         def _notify(self) -> None: ...
 
+        def _refuse_polling_under_webhook(self) -> None: ...
+
         def _actor(self, chat: FakeChat) -> FakeUser: ...
 
         def _queue_member_update(
@@ -207,6 +209,7 @@ class BotApiMethods:
         limit = limit if isinstance(limit, int) and 1 <= limit <= 100 else 100
         timeout = params.get("timeout")
         timeout = timeout if isinstance(timeout, int | float) and timeout > 0 else 0
+        self._refuse_polling_under_webhook()
         allowed = params.get("allowed_updates")
         if isinstance(allowed, list):
             self._allowed_updates = frozenset(allowed) or DEFAULT_UPDATE_TYPES
@@ -235,14 +238,6 @@ class BotApiMethods:
         finally:
             if self._poller is me:
                 self._poller = None
-
-    async def api_deleteWebhook(self, params: Params) -> bool:
-        if params.get("drop_pending_updates"):
-            self._updates.clear()
-        return True
-
-    async def api_getWebhookInfo(self, params: Params) -> dict[str, Any]:
-        return {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
 
     async def api_setMyCommands(self, params: Params) -> bool:
         commands = params.get("commands")

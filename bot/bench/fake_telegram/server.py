@@ -48,6 +48,7 @@ from .protocol import (
     read_params,
     scope_key,
 )
+from .webhook import WebhookDelivery
 
 if TYPE_CHECKING:
     from aiogram import Bot, Dispatcher
@@ -116,7 +117,7 @@ class Gate:
         await self._open.wait()
 
 
-class FakeTelegram(BotApiMethods):
+class FakeTelegram(BotApiMethods, WebhookDelivery):
     """The fake Bot API server plus the simulated Telegram world."""
 
     def __init__(
@@ -169,6 +170,7 @@ class FakeTelegram(BotApiMethods):
         self._poller: object | None = None
         self._inflight = 0
         self._closing = False
+        self._init_webhook()
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._methods: dict[str, tuple[str, Handler]] = {}
@@ -198,6 +200,7 @@ class FakeTelegram(BotApiMethods):
             if fault.gate is not None:
                 fault.gate.release()
         self._notify()
+        await self._stop_webhook()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -655,7 +658,11 @@ class FakeTelegram(BotApiMethods):
         A weak barrier: a handler busy between two API calls is not visible.
         """
         await self.wait_for(
-            lambda: not self._updates and self._inflight == 0 and self._poller is not None,
+            lambda: (
+                not self._updates
+                and self._inflight == 0
+                and (self._poller is not None or self.webhook is not None)
+            ),
             timeout=timeout,
             what="the bot to be idle",
         )
