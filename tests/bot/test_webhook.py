@@ -44,7 +44,7 @@ async def test_updates_come_by_webhook_with_the_secret_checked_on_each(
         # whole flows arrive by webhook: a table is opened, joined and started
         group, (ann, _), lobby, table_id = await open_table(fake, "Ann", "Ben")
         await start(fake, lobby, ann)
-        record = await app.tables.tables.get(table_id)
+        record = await app.tables.store.repo.get(table_id)
         assert record is not None and record.state is not None
         assert {status for _, target, status in fake.delivered} == {200}
         assert {target for _, target, _ in fake.delivered} == {url}
@@ -73,7 +73,7 @@ async def test_updates_come_by_webhook_with_the_secret_checked_on_each(
             await server.db.close()
             server.db = healthy
         assert fake.calls(since=mark) == []
-        after = await app.tables.tables.get(table_id)
+        after = await app.tables.store.repo.get(table_id)
         assert after is not None and after.version == record.version
     finally:
         await server.stop()
