@@ -81,7 +81,7 @@ async def create_app(
     default_locale: str = "ru",
     default_timer: int = 0,
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
-    bot_level: str = "random",
+    bot_level: str = "hard",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.monotonic,
     seed_source: Callable[[], int] | None = None,

@@ -58,7 +58,7 @@ class Tables:
         alarm: Alarm | None = None,
         choose: Chooser = ai.choose,
         games: Callable[[str], type[Game]] = game_class,
-        bot_level: str = "random",
+        bot_level: str = "hard",
         seed_source: Callable[[], int] | None = None,
         default_timer: int = 0,
         clock: Callable[[], float] = time.time,

@@ -38,7 +38,7 @@ class Lifecycle:
         alarm: Alarm,
         *,
         choose: Chooser = ai.choose,
-        bot_level: str = "random",
+        bot_level: str = "hard",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store

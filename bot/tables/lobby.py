@@ -83,7 +83,7 @@ class Lobbies:
         presenter: Presenter,
         members: Members,
         *,
-        bot_level: str = "random",
+        bot_level: str = "hard",
         default_timer: int = 0,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,

@@ -67,7 +67,9 @@ class BotProcess:
             clock=self.manual_pace or self.clock,
             timer_clock=self.wall,
             timer_sleep=self.wall.sleep,
-            **self.options,
+            # the random player moves at once: tests that are not about the bots' play
+            # would wait on the hard one's search
+            **{"bot_level": "random", **self.options},
         )
         stack.push_async_callback(app.close)
         await stack.enter_async_context(self.fake.polling(app.dp, bot))

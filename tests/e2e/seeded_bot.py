@@ -17,6 +17,8 @@ def run(first_seed: int) -> None:
     create_app = app_module.create_app
 
     async def seeded(*args: Any, **kwargs: Any) -> app_module.App:
+        # the random player moves at once: the tests are not about the bots' play
+        kwargs.setdefault("bot_level", "random")
         return await create_app(*args, seed_source=lambda: next(seeds), **kwargs)
 
     app_module.create_app = seeded  # type: ignore[assignment]
