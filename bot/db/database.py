@@ -7,7 +7,8 @@ brought up to date on open (:mod:`bot.db.migrations`).
 Every statement the repositories run is committed as it runs (the engine is in
 autocommit mode): each is one change that stands on its own, and a transaction
 around it would cost SQLite two more hand-overs to its thread and PostgreSQL two more
-round trips.
+round trips. Changes that must be made together go through :meth:`Database.transaction`,
+which begins one the same way on both.
 
 SQLite has one connection, kept open and lent to one caller at a time in the order
 they asked: SQLite has one writer anyway, a read asked for after a write reads what it
@@ -45,6 +46,10 @@ _ASYNC_DRIVERS = {
 _MIGRATION_LOCK = 0x6361_7264
 """The PostgreSQL advisory lock held while migrating: replicas starting at once
 migrate one after another (the later ones find nothing left to do)."""
+_TRANSACTIONAL = {"sqlite": "SERIALIZABLE", "postgresql": "READ COMMITTED"}
+"""The isolation of :meth:`Database.transaction`: SQLite has only the one; on
+PostgreSQL its default, the rows a transaction changes from what it read being locked
+as they are read (``SELECT … FOR UPDATE``)."""
 _SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
@@ -116,6 +121,10 @@ class Database:
         several replicas may share a PostgreSQL database, and keep nothing they read."""
         self._kept: AsyncConnection | None = None
         self._turn = asyncio.Lock()
+        self._isolation = _TRANSACTIONAL.get(self.dialect, "SERIALIZABLE")
+        self._transactional = engine.execution_options(isolation_level=self._isolation)
+        """The same pool, its connections lent out of autocommit mode (and put back
+        in it when returned)."""
 
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
@@ -134,6 +143,27 @@ class Database:
                 kept, self._kept = self._kept, None
                 await kept.close()
                 raise
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """A connection whose statements are committed together as the block ends, or
+        rolled back together if it raises.
+
+        SQLite's one connection leaves autocommit mode for the block (its driver begins
+        the transaction before the first statement that writes: a block is to begin with
+        a write, so that what it reads is not changed by another process meanwhile)."""
+        if self.dialect != "sqlite":
+            async with self._transactional.begin() as conn:
+                yield conn
+            return
+        async with self.connect() as conn:
+            await conn.commit()  # in autocommit mode, only ends what SQLAlchemy began
+            await conn.execution_options(isolation_level=self._isolation)
+            try:
+                async with conn.begin():
+                    yield conn
+            finally:
+                await conn.execution_options(isolation_level="AUTOCOMMIT")
 
     async def fetchall(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         """Rows (as mappings) of a plain SQL query: for tests and one-off looks."""

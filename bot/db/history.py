@@ -125,9 +125,10 @@ class HistoryRepo:
         found = {
             row.player: Rating(row.mu, row.sigma)
             for row in await conn.execute(
-                sa.select(_K.player, _K.mu, _K.sigma).where(
-                    _K.game == sheet.game, _K.seats == n, _K.player.in_(people)
-                )
+                sa.select(_K.player, _K.mu, _K.sigma)
+                .where(_K.game == sheet.game, _K.seats == n, _K.player.in_(people))
+                # another game of theirs ending meanwhile waits for this one's ratings
+                .with_for_update()
             )
         }
         entrants = [

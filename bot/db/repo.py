@@ -277,21 +277,12 @@ class TableRepo:
     async def _together(
         self, stmt: sa.Executable, params: dict[str, Any], also: Writer, checked: bool
     ) -> sa.CursorResult[Any]:
-        """``stmt``, then ``also``, in one transaction (the engine commits each statement
-        on its own unless told to begin one)."""
-        begin = "BEGIN IMMEDIATE" if self.db.dialect == "sqlite" else "BEGIN"
-        async with self.db.connect() as conn:
-            await conn.exec_driver_sql(begin)
-            try:
-                result = await conn.execute(stmt, params)
-                if checked and result.rowcount == 0:
-                    await conn.exec_driver_sql("ROLLBACK")
-                    return result
+        """``stmt``, then ``also``, in one transaction; nothing of ``also`` is written
+        when a ``checked`` statement finds the row moved on."""
+        async with self.db.transaction() as conn:
+            result = await conn.execute(stmt, params)
+            if not checked or result.rowcount:
                 await also(conn)
-            except BaseException:
-                await conn.exec_driver_sql("ROLLBACK")
-                raise
-            await conn.exec_driver_sql("COMMIT")
             return result
 
     async def _save(

@@ -44,12 +44,17 @@ class Clock(Protocol):
 
 @asynccontextmanager
 async def service(
-    fake: FakeTelegram, tmp_path: Path, clock: Clock, *, seed: int
+    fake: FakeTelegram, tmp_path: Path, clock: Clock, *, seed: int, database: str | None = None
 ) -> AsyncIterator[tuple[App, Translator]]:
-    """The bot's app on a fresh database, without polling: tests call its services."""
+    """The bot's app on a fresh database (a SQLite file in ``tmp_path``, or the URL
+    ``database``), without polling: tests call its services."""
     bot = fake.make_bot(default=DefaultBotProperties(parse_mode="HTML"))
     app = await create_app(
-        bot, tmp_path / "b.sqlite3", seed_source=lambda: seed, sleep=clock.sleep, clock=clock
+        bot,
+        database or tmp_path / "b.sqlite3",
+        seed_source=lambda: seed,
+        sleep=clock.sleep,
+        clock=clock,
     )
     try:
         yield app, Translator(make_i18n("en"), "en")

@@ -21,18 +21,18 @@ from bot.engine.deberts import DebertsConventions
 from bot.i18n import Translator, make_i18n
 from bot.render.history import deal_review_text, history_text, stats_text
 from bot.tables.records import DealReview, NotAllowed
-from tests import fake_telegram_fixtures as fixtures
 from tests.bot.test_service import press_first_legal, saved_game, service, started_table
 from tests.e2e.harness import VirtualClock
 
-fake_telegram = fixtures.fake_telegram
-
 
 async def test_a_finished_game_leaves_its_deals_results_and_ratings(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
     fake = fake_telegram
-    async with service(fake, tmp_path, VirtualClock(), seed=8) as (app, tr):
+    async with service(fake, tmp_path, VirtualClock(), seed=8, database=database_url) as (
+        app,
+        tr,
+    ):
         group, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
         records = app.tables.records
         ann = people[0].id
@@ -104,12 +104,11 @@ _KILLED = textwrap.dedent(
 )
 
 
-async def test_a_kill_between_the_move_and_its_record_leaves_neither(tmp_path: Path) -> None:
+async def test_a_kill_between_the_move_and_its_record_leaves_neither(database_url: str) -> None:
     from bot.db.models import Seat, TableRecord, TableStatus
     from bot.db.repo import TableRepo
 
-    path = tmp_path / "k.sqlite3"
-    db = await open_database(path)
+    db = await open_database(database_url)
     repo = TableRepo(db)
     record = await repo.create(
         TableRecord(
@@ -129,7 +128,7 @@ async def test_a_kill_between_the_move_and_its_record_leaves_neither(tmp_path: P
         sys.executable,
         "-c",
         _KILLED,
-        str(path),
+        database_url,
         str(record.id),
         stdout=asyncio.subprocess.PIPE,
     )
@@ -137,7 +136,7 @@ async def test_a_kill_between_the_move_and_its_record_leaves_neither(tmp_path: P
     assert await asyncio.wait_for(proc.stdout.readline(), 60) == b"inside\n"
     os.kill(proc.pid, signal.SIGKILL)
     await proc.wait()
-    db = await open_database(path)
+    db = await open_database(database_url)
     try:
         row = await db.fetchone(
             "SELECT state, version FROM tables WHERE id = :id", {"id": record.id}
@@ -169,3 +168,44 @@ async def _texts_of_a_finished_game(app: App, group_id: int, table_id: int, ann:
     data = jsonio.loads(export.data)
     assert data["scoresheet"] == export.sheet.to_json()
     assert [d["deal_no"] for d in data["deals"]] == list(range(1, len(data["deals"]) + 1))
+
+
+async def test_a_transaction_commits_whole_or_not_at_all_and_autocommit_resumes(
+    database_url: str,
+) -> None:
+    import sqlalchemy as sa
+
+    from bot.db.schema import deal_logs
+
+    def row(deal_no: int) -> dict[str, object]:
+        return {"table_id": 1, "deal_no": deal_no, "chat_id": -5, "record": "{}", "created_at": 0}
+
+    db, other = await open_database(database_url), await open_database(database_url)
+    try:
+
+        async def seen() -> list[int]:
+            rows = await other.fetchall("SELECT deal_no FROM deal_logs ORDER BY deal_no")
+            return [r["deal_no"] for r in rows]
+
+        try:
+            async with db.transaction() as conn:
+                await conn.execute(sa.insert(deal_logs), [row(3)])
+                raise RuntimeError("the move failed")
+        except RuntimeError:
+            pass
+        assert await seen() == []
+        async with db.transaction() as conn:
+            await conn.execute(sa.insert(deal_logs), [row(1)])
+            if db.dialect == "postgresql":  # SQLite's writer locks the file until it ends
+                assert await seen() == []
+            await conn.execute(sa.insert(deal_logs), [row(2)])
+        assert await seen() == [1, 2]
+        # a statement outside a transaction is committed as it runs again
+        await db.write(
+            "INSERT INTO deal_logs (table_id, deal_no, chat_id, record, created_at)"
+            " VALUES (1, 4, -5, '{}', 0)"
+        )
+        assert await seen() == [1, 2, 4]
+    finally:
+        await other.close()
+        await db.close()
