@@ -7,6 +7,7 @@ from bot.tables.lifecycle import Lifecycle
 from bot.tables.notices import CameBack
 from bot.tables.outcomes import (
     AlreadyPlayed,
+    Cancelled,
     GameOver,
     HandShown,
     LastTrickShown,
@@ -22,9 +23,9 @@ from bot.tables.ports import Presenter
 
 __all__ = ["Look", "Play", "Press"]
 
-Press = Moved | Refused | TableGone | GameOver | NotSeated | AlreadyPlayed | WelcomeBack
+Press = Moved | Refused | TableGone | GameOver | Cancelled | NotSeated | AlreadyPlayed | WelcomeBack
 """What a game button comes to."""
-Look = HandShown | LastTrickShown | TableGone | NotSeated | OtherChat | WelcomeBack
+Look = HandShown | LastTrickShown | TableGone | Cancelled | NotSeated | OtherChat | WelcomeBack
 """What "my hand" or "last trick" comes to."""
 
 
@@ -43,6 +44,8 @@ class Play:
             record = await self.store.repo.get(table_id)
             if record is None or record.state is None:
                 return TableGone()
+            if record.status == TableStatus.CANCELLED:
+                return Cancelled()
             if record.status != TableStatus.PLAYING:
                 return GameOver()
             seat = record.seat_of(who.id)
@@ -98,6 +101,8 @@ class Play:
             return record
         if record is None or record.state is None:
             return TableGone()
+        if record.status == TableStatus.CANCELLED:
+            return Cancelled()  # its cards mean nothing any more
         seat = record.seat_of(who.id)
         if seat is None:
             return NotSeated()
@@ -123,6 +128,8 @@ class Play:
             return record
         if record is None or record.state is None:
             return TableGone()
+        if record.status == TableStatus.CANCELLED:
+            return Cancelled()
         seated = who is not None and record.seat_of(who.id) is not None
         if chat_id is not None and chat_id != record.chat_id and not seated:
             return OtherChat()

@@ -312,6 +312,23 @@ class Sender:
             return False  # the bot was removed from the group (403)
         return member.status in _IN_CHAT or bool(getattr(member, "is_member", False))
 
+    async def drop_keyboard(self, chat_id: int, message_id: int) -> None:
+        """Take a message's buttons away (they belong to a table no longer played). Left
+        as it is in a group that used its minute: a press must not wait for a slot."""
+        chat_id = self.moved.get(chat_id, chat_id)
+        if self.slot_wait(chat_id) > 0:
+            return
+        await self._take_slot(chat_id, self._group_edited)
+        self._shown.pop((chat_id, message_id), None)
+        # gone, or without buttons already: nothing to take away
+        with suppress(TelegramBadRequest, TelegramMigrateToChat):
+            await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=None
+                ),
+            )
+
     async def delete(self, chat_id: int, message_id: int) -> None:
         self._shown.pop((chat_id, message_id), None)
         # too old or already gone: the new message is what matters

@@ -164,9 +164,8 @@ async def test_buttons_on_finished_or_cancelled_tables_change_nothing(
     await fake.wait_for(lambda: hand.text == "The table was cancelled.")
     cancelled = await record_of(running, table_id)
     assert cancelled.status == TableStatus.CANCELLED
-    mark = fake.mark()
     late = await (await ann.press_data(hand, data)).answer()
-    assert late.text == "This game is over."
+    assert late.text == "The table was cancelled."
     lobby_late = await (await ann.press_data(table, f"l:{table_id}:0:start:-1")).answer()
     assert lobby_late.text == "This table is no longer open."
     # a finished table: the same
@@ -187,6 +186,33 @@ async def test_buttons_on_finished_or_cancelled_tables_change_nothing(
     )
     assert (await record_of(running, second)).version == record.version
     assert (await record_of(running, table_id)).version == cancelled.version
+
+
+async def test_buttons_left_on_a_cancelled_table_say_so_and_go(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, _) = await group_of(fake, "Ann", "Ben")
+    old, table_id, hand, card = await host_to_play(fake, group, ann)
+    data = card[0].callback_data or ""
+    # the table message cannot be edited any more (too old): the cancel is said anew
+    fake.fail_next(
+        "editMessageText",
+        400,
+        description="Bad Request: message can't be edited",
+        when=lambda params: params.get("message_id") == old.message_id,
+    )
+    await ann.send(group, "/cancel")
+    await fake.wait_for(lambda: hand.text == "The table was cancelled.")
+    assert old.buttons
+    last = next(b.callback_data for b in old.buttons if b.text == "Last trick")
+    mine = await (await ann.press(old, "🂠 My hand")).answer()
+    assert mine.text == "The table was cancelled."
+    await fake.wait_for(lambda: not old.buttons)
+    for pressed in (last or "", data):
+        answer = await (await ann.press_data(old, pressed)).answer()
+        assert answer.text == "The table was cancelled."
+    assert (await record_of(running, table_id)).status == TableStatus.CANCELLED
 
 
 async def test_a_table_button_pressed_in_another_chat_is_refused(

@@ -13,7 +13,7 @@ from bot.render.keyboards.callbacks import Act, TableButton
 from bot.render.outcomes import look_reply, outcome_text
 from bot.render.outcomes import reply as render_reply
 from bot.tables import Tables
-from bot.tables.outcomes import Cancelled, OutOfDate
+from bot.tables.outcomes import Cancelled, Outcome, OutOfDate
 from bot.telegram.handlers.common import answer, person
 from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
@@ -35,6 +35,7 @@ async def act(
         callback_data.table_id, callback_data.version, who, callback_data.action
     )
     reply = render_reply(outcome, tr)
+    await _drop_cancelled(sender, callback, outcome)
     # Answered as soon as the move is saved. A saved move is shown even when its answer
     # could not be sent, or the wait for it was cut short.
     answering = asyncio.ensure_future(answer(sender, callback, reply))
@@ -58,15 +59,28 @@ async def table_button(
     tr: Translator,
 ) -> None:
     who = person(callback.from_user, bot, None)
+    outcome: Outcome
     if callback_data.show == "hand":
-        reply = look_reply(await tables.play.hand(callback_data.table_id, who), tr)
+        outcome = await tables.play.hand(callback_data.table_id, who)
+        reply = look_reply(outcome, tr)
     elif callback_data.show == "last":
         chat_id = callback.message.chat.id if callback.message else None
         outcome = await tables.play.last_trick(callback_data.table_id, who=who, chat_id=chat_id)
         reply = look_reply(outcome, tr)
     else:
-        reply = render_reply(OutOfDate(), tr)
+        outcome = OutOfDate()
+        reply = render_reply(outcome, tr)
+    await _drop_cancelled(sender, callback, outcome)
     await answer(sender, callback, reply)
+
+
+async def _drop_cancelled(sender: Sender, callback: CallbackQuery, outcome: Outcome) -> None:
+    """A button of a cancelled table: the message it is under loses its buttons (the
+    table's own messages lost theirs when it was cancelled; this one may be older, or
+    its edit may still wait for the group's minute)."""
+    message = callback.message
+    if isinstance(outcome, Cancelled) and isinstance(message, Message) and message.reply_markup:
+        await sender.drop_keyboard(message.chat.id, message.message_id)
 
 
 async def leave(message: Message, bot: Bot, tables: Tables, sender: Sender, tr: Translator) -> None:
