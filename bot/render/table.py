@@ -29,7 +29,7 @@ from bot.render.common import (
     phase_label,
 )
 from bot.render.keyboards.callbacks import Again, act_data, table_button_data
-from bot.render.keyboards.layout import Keyboard, keyboard
+from bot.render.keyboards.layout import Keyboard, Link, keyboard
 
 __all__ = [
     "again_keyboard",
@@ -37,6 +37,7 @@ __all__ = [
     "hand_keyboard",
     "hand_text",
     "last_trick_text",
+    "private_chat_link",
     "table_keyboard",
     "table_text",
 ]
@@ -206,8 +207,17 @@ def _kind_label(kind: str, tr: Translator) -> str:
     return labels_for(tr, _kind_labels).get(kind, kind.replace("_", " "))
 
 
-def table_text(view: BriefView, names: list[str], tr: Translator, *, closed: bool = False) -> str:
-    """``closed``: the table is closed, and nobody is to move any more: no "Turn:" line."""
+def table_text(
+    view: BriefView,
+    names: list[str],
+    tr: Translator,
+    *,
+    closed: bool = False,
+    cards_with: str = "",
+) -> str:
+    """``closed``: the table is closed, and nobody is to move any more: no "Turn:" line.
+    ``cards_with``: the bot's username, in a group, where the table says that the cards
+    are in the private chat with it."""
     head = tr(
         "<b>{game}</b> · deal {n} · dealer {dealer}",
         game=game_title(view["game"], tr),
@@ -239,6 +249,8 @@ def table_text(view: BriefView, names: list[str], tr: Translator, *, closed: boo
         lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
     elif view["to_act"] is not None and not closed:
         lines.append(tr("Turn: <b>{name}</b>", name=name_of(names, view["to_act"])))
+    if cards_with and view["winner"] is None and not closed:
+        lines.append(tr("Your cards are in the private chat with @{bot}.", bot=cards_with))
     return "\n".join(lines)
 
 
@@ -269,12 +281,27 @@ def _redeal_whys(tr: Translator) -> dict[str, str]:
     }
 
 
-def table_keyboard(table_id: int, version: int, tr: Translator) -> Keyboard:
-    buttons = [
-        (tr("🂠 My hand"), table_button_data(table_id, version, "hand")),
-        (tr("Last trick"), table_button_data(table_id, version, "last")),
-    ]
-    return keyboard(buttons, (2,))
+def private_chat_link(bot_username: str) -> str:
+    """The link that opens the private chat with the bot."""
+    return f"https://t.me/{bot_username}"
+
+
+def table_keyboard(
+    table_id: int, version: int, tr: Translator, *, cards_with: str = ""
+) -> Keyboard:
+    """``cards_with``: the bot's username, in a group: a link under the table opens the
+    private chat with it, where the cards are (*My hand* shows them in an alert)."""
+    buttons = keyboard(
+        [
+            (tr("🂠 My hand"), table_button_data(table_id, version, "hand")),
+            (tr("Last trick"), table_button_data(table_id, version, "last")),
+        ],
+        (2,),
+    )
+    if cards_with:
+        link = Link(tr("💬 My cards in private chat"), private_chat_link(cards_with))
+        buttons += keyboard([link])
+    return buttons
 
 
 def again_keyboard(table_id: int, tr: Translator) -> Keyboard:

@@ -324,16 +324,25 @@ class Publisher:
         if record.solo or key in self._unreachable:
             return
         self._unreachable.add(key)
-        me = await self.sender.bot.me()
         tr = self.tr(record.lang)
-        text = notices.unreachable_text(name, me.username or "", record.turn_timer > 0, tr)
+        text = notices.unreachable_text(name, await self._username(), record.turn_timer > 0, tr)
         await self.sender.send(record.chat_id, text)
+
+    async def _username(self) -> str:
+        """The bot's username (aiogram asks Telegram once and keeps it)."""
+        return (await self.sender.bot.me()).username or ""
 
     async def _table(
         self, record: TableRecord, game: Game, names: list[str], tr: Translator, *, resend: bool
     ) -> None:
-        text = table.table_text(game.view(None, brief=True), names, tr)
-        markup = None if game.is_over else table.table_keyboard(record.id, record.version, tr)
+        # in a group the table tells where the cards are, and opens that chat
+        bot = "" if record.solo else await self._username()
+        text = table.table_text(game.view(None, brief=True), names, tr, cards_with=bot)
+        markup = (
+            None
+            if game.is_over
+            else table.table_keyboard(record.id, record.version, tr, cards_with=bot)
+        )
         old = record.table_msg_id
         if resend and not game.is_over:
             record.table_msg_id = await self.sender.send(record.chat_id, text, markup)

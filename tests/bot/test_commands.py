@@ -209,7 +209,11 @@ async def test_start_needs_two_players_then_deals_private_hands(
     await (await ben.press(lobby, "Join")).answer()
     await (await ann.press(lobby, "Start")).answer()
     assert lobby.text.startswith("Deberts · deal 1 · dealer")
-    assert [b.text for b in lobby.buttons] == ["🂠 My hand", "Last trick"]
+    assert [b.text for b in lobby.buttons] == [
+        "🂠 My hand",
+        "Last trick",
+        "💬 My cards in private chat",
+    ]
     for user in (ann, ben):
         hand = hand_message(fake, user)
         assert hand is not None
@@ -519,6 +523,26 @@ async def test_a_private_hand_leaves_the_deal_to_the_table_message_right_above(
         if h and h.find_buttons(lambda b: b.text.startswith("Play "))
     )
     assert "Open card: " in to_act.text
+
+
+async def test_a_group_table_opens_the_private_chat_where_the_cards_are(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    table = await started(fake, group, ann, ben)
+    bot = fake.bot_username
+    assert f"Your cards are in the private chat with @{bot}." in table.text.splitlines()
+    link = table.button("💬 My cards in private chat")
+    assert link.url == f"https://t.me/{bot}" and link.callback_data is None
+    assert table.button("🂠 My hand").callback_data
+    # a private game's table sits in that chat already
+    cid = await solo(fake)
+    hand = await fake.wait_for(lambda: hand_message(fake, cid))
+    solo_table, below = fake.messages(cid, from_bot=True)[-2:]
+    assert below is hand and solo_table.text.startswith("Deberts · deal 1")
+    assert "private chat" not in solo_table.text
+    assert all(b.url is None for b in solo_table.buttons)
 
 
 @pytest.mark.parametrize("command", ["/leave", "/cancel"])

@@ -217,6 +217,16 @@ def test_table_keyboard_buttons() -> None:
     )
 
 
+def test_a_group_table_keyboard_links_to_the_private_chat() -> None:
+    tr = Translator(make_i18n("en"), "en")
+    kb = table_keyboard(5, 8, tr, cards_with="CardsBot")
+    link = InlineKeyboardButton(text="💬 My cards in private chat", url="https://t.me/CardsBot")
+    assert kb.as_markup().inline_keyboard[1] == [link]
+    # the JSON sent to Telegram is aiogram's own, link and callback buttons alike
+    assert kb.as_json() == kb.as_markup().model_dump(exclude_none=True)
+    assert hash(kb) == hash(table_keyboard(5, 8, tr, cards_with="CardsBot"))
+
+
 def test_labels_follow_the_locale_of_each_translator() -> None:
     i18n = make_i18n("ru")
     ru, en = Translator(i18n, "ru"), Translator(i18n, "en")

@@ -15,10 +15,12 @@ import pytest
 from bot.engine import new_game
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
+from bot.render.keyboards.layout import Keyboard, Link
 from bot.render.scores import deal_result_text
-from bot.render.table import hand_keyboard, hand_text, table_text
+from bot.render.table import hand_keyboard, hand_text, table_keyboard, table_text
 
 NAMES = ["Аня", "Ben", "Cid"]
+BOT = "TablesTestBot"
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 _I18N = make_i18n("en")
 
@@ -44,20 +46,25 @@ def _screens(game: Game, tr: Translator) -> str:
     assert seat is not None
     view = game.view(seat, brief=True)
     sheet = game.scoresheet()
-    keyboard = "\n".join(
-        " | ".join(f"[{label}]" for label, _ in row)
-        for row in hand_keyboard(1, 1, view, NAMES, tr).rows
-    )
     parts = [
         "=== table message (group)",
-        table_text(game.view(None, brief=True), NAMES, tr),
+        table_text(game.view(None, brief=True), NAMES, tr, cards_with=BOT),
+        _buttons(table_keyboard(1, 1, tr, cards_with=BOT)),
         f"=== hand of {NAMES[seat]} (private chat)",
         hand_text(view, NAMES, tr),
-        keyboard,
+        _buttons(hand_keyboard(1, 1, view, NAMES, tr)),
         "=== the first deal's result (group)",
         deal_result_text(sheet.rows[0], sheet, NAMES, tr),
     ]
     return "\n".join(parts) + "\n"
+
+
+def _buttons(keyboard: Keyboard) -> str:
+    """A keyboard as rows of ``[label]``; a link shows where it goes."""
+    return "\n".join(
+        " | ".join(f"[{b.text} → {b.url}]" if isinstance(b, Link) else f"[{b[0]}]" for b in row)
+        for row in keyboard.rows
+    )
 
 
 @pytest.mark.parametrize("locale", ["ru", "en"])
