@@ -373,6 +373,40 @@ async def _start_postgres(workdir: Path) -> str:
     return str(server.get_uri(driver="psycopg"))
 
 
+_PG_WORK = (
+    # transactions committed, rows written
+    "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database"
+    " WHERE datname = current_database()",
+    # the write-ahead log flushed to disk: each write's commit waits for one (a flush
+    # may serve several commits at once); pg_stat_io from PostgreSQL 18, pg_stat_wal before
+    "SELECT sum(fsyncs) FROM pg_stat_io WHERE object = 'wal'",
+    "SELECT wal_sync FROM pg_stat_wal",
+)
+
+
+_PG_KINDS = ("commits", "rows_written", "wal_flushes")
+
+
+def _pg_work(url: str) -> tuple[float, float, float]:
+    """PostgreSQL's counts of transactions, rows written and WAL flushes so far (the server
+    reports them within a second or so)."""
+    import psycopg
+    import sqlalchemy as sa
+
+    libpq = sa.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(libpq, autocommit=True) as conn:
+        commits, rows = conn.execute(_PG_WORK[0]).fetchone() or (0, 0)
+        flushes = None
+        for query in _PG_WORK[1:]:
+            try:
+                flushes = (conn.execute(query).fetchone() or (None,))[0]
+            except psycopg.Error:
+                continue
+            if flushes is not None:
+                break
+    return float(commits), float(rows), float(flushes or 0)
+
+
 def _db_bytes(database: Path) -> int:
     total = 0
     for suffix in ("", "-wal"):
@@ -441,6 +475,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if args.warmup > 0:
             await asyncio.wait(waits, timeout=args.warmup, return_when=asyncio.FIRST_COMPLETED)
         calls_before = fake.tally.copy()
+        pg_before = await asyncio.to_thread(_pg_work, database_url) if database_url else None
         by_chat_before = fake.by_chat.copy()
         bot_cpu0, self_cpu0, machine0 = (
             bot.cpu_seconds() if bot.running else 0.0,
@@ -458,6 +493,12 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         self_cpu = self_cpu_seconds() - self_cpu0
         machine = MachineCpu.busy_seconds() - machine0
         calls = fake.tally - calls_before
+        pg_after = await asyncio.to_thread(_pg_work, database_url) if database_url else None
+        pg_work = (
+            [b - a for a, b in zip(pg_before, pg_after, strict=True)]
+            if pg_before and pg_after
+            else None
+        )
         by_chat = fake.by_chat - by_chat_before
         failed_calls = sum(fake.failed.values())
         peak_rss_kb, end_rss_kb = bot.status_kb("VmHWM", "VmRSS") if bot_alive else (0, 0)
@@ -540,6 +581,15 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if elapsed > 0
         else None,
         "database": "postgresql" if database_url else "sqlite",
+        # what a press costs PostgreSQL: transactions, rows written, WAL flushes waited for
+        "db_per_press": (
+            {
+                kind: round(count / presses, 2)
+                for kind, count in zip(_PG_KINDS, pg_work, strict=True)
+            }
+            if pg_work and presses
+            else None
+        ),
         "db_bytes": db_bytes,
         "db_bytes_after_close": closed_db_bytes,
         "finished_games": run.counts.finished,
@@ -671,7 +721,13 @@ def report(figures: dict[str, Any]) -> str:
         ),
         (
             "database",
-            "PostgreSQL (its size is not measured)",
+            "PostgreSQL: {commits} transactions, {rows_written} rows written and"
+            " {wal_flushes} WAL flushes a press (all the server's work over the window,"
+            " setting up none; its size is not measured)".format(
+                **{k: n(v, 2) for k, v in (figures.get("db_per_press") or {}).items()}
+            )
+            if figures.get("db_per_press")
+            else "PostgreSQL (its size is not measured)",
             "",
         )
         if figures.get("database") == "postgresql"
