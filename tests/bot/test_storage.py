@@ -255,6 +255,32 @@ async def test_a_person_blocks_the_bot_and_comes_back(database_url: str) -> None
     await db.close()
 
 
+async def test_a_person_seen_as_stored_is_not_written_again(database_url: str) -> None:
+    # every update says who sent it; on PostgreSQL, where nothing is kept in memory, a
+    # write for each would wait for the log to reach the disk before the press goes on
+    db = await open_database(database_url)
+
+    async def writes(user_id: int, name: str, tg_lang: str | None, private: bool) -> bool:
+        """Whether a process that has kept nothing writes the user's row on seeing them."""
+        xmin = f"SELECT CAST(xmin AS TEXT) AS x FROM users WHERE user_id={user_id}"
+        before = await db.fetchone(xmin) if db.dialect == "postgresql" else None
+        await PeopleRepo(db).seen_user(user_id, name, tg_lang, private=private)
+        if db.dialect == "postgresql":
+            return bool(await db.fetchone(xmin) != before)
+        return bool((await db.fetchone("SELECT changes() AS n"))["n"])
+
+    assert await writes(5, "Ann", "en", True)
+    assert not await writes(5, "Ann", "en", True)
+    assert not await writes(5, "Ann", "en", False)  # a press in a group changes nothing
+    assert await writes(5, "Ann", None, False)
+    assert not await writes(5, "Ann", None, False)
+    await PeopleRepo(db).set_blocked(5)
+    assert not await writes(5, "Ann", None, False)
+    assert await writes(5, "Ann", None, True)  # writing to the bot again unblocks
+    assert await PeopleRepo(db).has_private(5)
+    await db.close()
+
+
 async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(
     database_url: str,
 ) -> None:
