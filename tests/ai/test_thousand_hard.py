@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.ai.players import choose
+from bot.ai.thousand import hard
 from bot.ai.thousand.cards import mask_of_codes
 from bot.ai.thousand.solver import Endgame
 from bot.engine.thousand import ThousandGame
@@ -61,3 +62,28 @@ def test_hard_names_no_more_than_its_hand_can_take() -> None:
     for seed in range(3):
         action = choose(game, 0, "hard", seed=seed)
         assert action.startswith("k") and int(action[1:]) <= 130, action
+
+
+def test_hard_bids_the_hand_only_as_far_as_its_contract_would_go() -> None:
+    # The hand above before the talon: worth about 110-135 against a sound defence.
+    # It once bid on to 165 and beyond (its plain rollouts let the defence hand it
+    # the lead for both marriages); valued as the contract is, it stops short of 135.
+    hands = [
+        ["TS", "9C", "TC", "JC", "9D", "QD", "KD", "AD", "QH", "KH"],
+        ["QS", "JS", "KS", "AS", "QC", "AC", "9H", "TH", "JH", "AH"],
+    ]
+
+    def after(bid: int) -> ThousandGame:
+        game = ThousandGame.from_hands(
+            hands, [["KC", "TD"], ["9S", "JD"]], dealer=1, totals=[195, 25]
+        )
+        game.apply(0, "b100")
+        game.apply(1, f"b{bid}")
+        return game
+
+    assert [choose(after(105), 0, "hard", seed=seed) for seed in range(2)] == ["b110"] * 2
+    assert [choose(after(140), 0, "hard", seed=seed) for seed in range(2)] == ["pass"] * 2
+    # the layouts kept from the first decision change no decision: dealt afresh, the same
+    hard._auction_cache.clear()
+    assert choose(after(140), 0, "hard", seed=5) == "pass"
+    assert choose(after(105), 0, "hard", seed=5) == "b110"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import OrderedDict
 from collections.abc import Sequence
 from statistics import NormalDist
 
@@ -57,8 +58,6 @@ def outcome(points: list[int], bidder: int, contract: int, me: int) -> float:
 
 BOLT_COST = 40.0
 """A bolt's share of the 120 that every third one costs."""
-CONCEDE_MARGIN = 25
-"""A bidder this far short of the contract would concede once it sees its hand."""
 
 
 def conceded(seats: int, bidder: int, contract: int, me: int) -> float:
@@ -68,16 +67,6 @@ def conceded(seats: int, bidder: int, contract: int, me: int) -> float:
     deltas[bidder] = -BOLT_COST
     others = sum(deltas[s] for s in range(seats) if s != me) / (seats - 1)
     return deltas[me] - others
-
-
-def settled(
-    points: list[int], bidder: int, contract: int, me: int, margin: int = CONCEDE_MARGIN
-) -> float:
-    """A deal seen from its start: a hopeless contract is conceded, not played."""
-    value = outcome(points, bidder, contract, me)
-    if points[bidder] < contract - margin:
-        return conceded(len(points), bidder, contract, me)
-    return value
 
 
 def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
@@ -90,11 +79,11 @@ def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str
         playouts = int(_playouts(budget_ms) * PLAY_FACTOR)
         return "c" + card_code(_search_card(know, rng, playouts))
     if phase == "auction":
-        return _bid(read(view), legal, rng, _playouts(budget_ms))
+        return _bid(read(view), legal, budget_ms)
     if phase == "give":
         return _give(read(view), legal, rng, _playouts(budget_ms))
     if phase == "contract":
-        return _contract(read(view), legal, rng, _playouts(budget_ms))
+        return _contract(read(view), legal, rng, budget_ms)
     if phase == "redeal":
         return _redeal_hard(read(view), rng, _playouts(budget_ms))
     return easy_policy(view, rng, budget_ms)
@@ -214,42 +203,144 @@ def _give_away(hands: list[int], bidder: int, seats: int) -> None:
             hands[s] |= 1 << card
 
 
-def _bid(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+def _bid(know: Knowledge, legal: list[str], budget_ms: float) -> str:
+    """Bid on (the lowest bid allowed) or pass, whichever the look-ahead play-outs favour.
+
+    The hand is valued as the contract will be: play-outs whose defenders look
+    ahead, the calibrated chance of making each contract, the contract of best
+    expected value named. Passing is valued alike, with the likely bidder naming
+    its best contract from the high bid, or conceding. The layouts and their
+    play-outs depend only on the hand, so they are dealt once and serve every
+    decision of the auction; bids the others make since only narrow which count.
+    """
     bids = numbers(legal, "b")
     if not bids:
         return "pass"
     if "pass" not in legal:
         return f"b{bids[0]}"
-    me, n = know.me, know.seats
-    bid = bids[0]
+    deals = _auction_deals(know, _layouts(budget_ms, AUCTION_SHARE))
+    chosen = _consistent(know, deals, bids[0])
     other = _likely_bidder(know)
-    high = know.bid or 100
-    mine = 0.0
-    theirs = 0.0
-    samples = max(12, playouts // 2)
-    take = 3 if n == 3 else 2
-    shown = _shown_bids(know)
-    for _ in range(samples):
+    mine = _bidding_value(know, [d.bidding(know.me) for d in chosen], bids[0])
+    theirs = _passing_value(know, [d.bidding(other) for d in chosen], other, know.bid or 100)
+    return f"b{bids[0]}" if mine > theirs else "pass"
+
+
+class AuctionDeal:
+    """One layout of the cards hidden during the auction, and its play-outs by bidder."""
+
+    def __init__(self, hands: list[int], talon: int, seats: int) -> None:
+        self.hands = hands
+        self.talon = talon
+        self.seats = seats
+        self._points: dict[int, list[int]] = {}
+
+    def bidding(self, bidder: int) -> list[int]:
+        """Deal points per seat when ``bidder`` takes the talon, gives away and plays."""
+        points = self._points.get(bidder)
+        if points is None:
+            hands = list(self.hands)
+            hands[bidder] |= self.talon
+            _give_away(hands, bidder, self.seats)
+            points = searched_play_out(hands, self.seats, bidder)
+            self._points[bidder] = points
+        return points
+
+
+AUCTION_CACHE = 16
+"""Hands whose auction layouts are kept (a few tables' auctions at once)."""
+_auction_cache: OrderedDict[tuple[int, int, int, tuple[int, ...]], list[AuctionDeal]] = (
+    OrderedDict()
+)
+
+
+def _auction_deals(know: Knowledge, count: int) -> list[AuctionDeal]:
+    """The auction's layouts for this hand: a pure function of the hand and the table.
+
+    They are dealt from a generator seeded by the hand itself, so a decision is
+    the same whether they were dealt now or kept from an earlier decision.
+    """
+    key = (know.hand, know.seats, know.me, tuple(know.hand_sizes))
+    deals = _auction_cache.get(key)
+    if deals is not None and len(deals) >= count:
+        _auction_cache.move_to_end(key)
+        return deals[:count]
+    rng = random.Random(f"auction/{know.hand}/{know.seats}/{know.me}/{know.hand_sizes}")
+    take = 3 if know.seats == 3 else 2
+    deals = []
+    for _ in range(count):
         hands, rest = _deal_out(know, rng)
-        for _retry in range(6):
-            if all(bid_value(hands[s], n) >= b - BID_SLACK for s, b in shown.items()):
-                break
-            hands, rest = _deal_out(know, rng)
         talon = list(iter_mask(rest))
         rng.shuffle(talon)
-        talon_mask = sum(1 << c for c in talon[:take])
-        # as the bidder
-        h = list(hands)
-        h[me] |= talon_mask
-        _give_away(h, me, n)
-        mine += settled(_play_out(h, n, me), me, bid, me)
-        # passing: another seat plays at the high bid
-        h = list(hands)
-        h[other] |= talon_mask
-        _give_away(h, other, n)
-        # (assume they see a failing contract coming and concede it)
-        theirs += settled(_play_out(h, n, other), other, high, me, margin=0)
-    return f"b{bid}" if mine > theirs else "pass"
+        deals.append(AuctionDeal(hands, sum(1 << c for c in talon[:take]), know.seats))
+    _auction_cache[key] = deals
+    while len(_auction_cache) > AUCTION_CACHE:
+        _auction_cache.popitem(last=False)
+    return deals
+
+
+AUCTION_KEEP = 8
+"""At least this many layouts are valued, however few fit the others' bids."""
+
+
+def _consistent(know: Knowledge, deals: list[AuctionDeal], bid: int) -> list[AuctionDeal]:
+    """The layouts where each other seat's hand is worth about its highest free bid."""
+    shown = _shown_bids(know)
+    if not shown:
+        return deals
+    n = know.seats
+
+    def shortfall(deal: AuctionDeal) -> float:
+        return max(
+            (b - BID_SLACK - bid_value(deal.hands[s], n) for s, b in shown.items()),
+            default=0.0,
+        )
+
+    fitting = [d for d in deals if shortfall(d) <= 0]
+    if len(fitting) >= min(AUCTION_KEEP, len(deals)):
+        return fitting
+    return sorted(deals, key=shortfall)[:AUCTION_KEEP]
+
+
+CONTRACT_STEPS = 30
+"""Contracts tried above the bid when valuing a hand in the auction (by fives)."""
+
+
+def _bidding_value(know: Knowledge, results: list[list[int]], bid: int) -> float:
+    """This seat's gain over the others' mean from playing at ``bid`` or above.
+
+    The contract is the one of best expected value, as the contract decision names
+    it (there with the talon seen). Bidding only to concede is not counted on.
+    """
+    me, n = know.me, know.seats
+    mine = [r[me] for r in results]
+    others = statistics.fmean(
+        sum(_round(r[s]) for s in range(n) if s != me) / (n - 1) for r in results
+    )
+    best = max(
+        contract_value(know, k, contract_odds(mine, k))
+        for k in range(bid, bid + 5 * CONTRACT_STEPS, 5)
+    )
+    return best - others
+
+
+def _passing_value(know: Knowledge, results: list[list[int]], bidder: int, high: int) -> float:
+    """This seat's gain over the others' mean when ``bidder`` plays at ``high`` or above.
+
+    The bidder names the contract of best expected value to it, or concedes when
+    that is worth more to it than playing.
+    """
+    me, n = know.me, know.seats
+    theirs = [r[bidder] for r in results]
+    deltas = [statistics.fmean(_round(r[s]) for r in results) for s in range(n)]
+    deltas[bidder] = max(
+        (2.0 * contract_odds(theirs, k) - 1.0) * k
+        for k in range(high, high + 5 * CONTRACT_STEPS, 5)
+    )
+    play = deltas[bidder] - sum(deltas[s] for s in range(n) if s != bidder) / (n - 1)
+    if conceded(n, bidder, high, bidder) > play:
+        return conceded(n, bidder, high, me)
+    return deltas[me] - sum(deltas[s] for s in range(n) if s != me) / (n - 1)
 
 
 BID_SLACK = 15.0
@@ -361,14 +452,21 @@ def searched_play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
     return st.points
 
 
-CONTRACT_LAYOUTS = 40
-"""Layouts played out with look ahead to value the contracts."""
+LAYOUTS_PER_MS = 0.2
+"""Layouts played out with look ahead per millisecond of budget, to value the contracts
+(40 at the default budget)."""
+AUCTION_SHARE = 0.4
+"""The auction's share of that: it plays each layout out twice (bidding and passing)."""
 
 
-def _searched_outcomes(know: Knowledge, rng: random.Random) -> list[list[int]]:
+def _layouts(budget_ms: float, share: float = 1.0) -> int:
+    return max(8, int(budget_ms * LAYOUTS_PER_MS * share))
+
+
+def _searched_outcomes(know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
     me, n = know.me, know.seats
     bidder = know.bidder if know.bidder is not None else me
-    return [searched_play_out(sample_hands(know, rng), n, bidder) for _ in range(CONTRACT_LAYOUTS)]
+    return [searched_play_out(sample_hands(know, rng), n, bidder) for _ in range(count)]
 
 
 CALIBRATION = (0.0, 1.0, 12.0)
@@ -413,9 +511,9 @@ def contract_value(know: Knowledge, contract: int, odds: float) -> float:
     return odds * gain - (1.0 - odds) * loss
 
 
-def _contract(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+def _contract(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
     me = know.me
-    results = _searched_outcomes(know, rng)
+    results = _searched_outcomes(know, rng, _layouts(budget_ms))
     mine = [r[me] for r in results]
     others = statistics.fmean(
         sum(_round(r[s]) for s in range(know.seats) if s != me) / (know.seats - 1) for r in results
