@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import itertools
 import json
 import math
@@ -323,6 +324,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play nothing: summarise the games saved in FILE(s) by --save",
     )
     parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="play every level against every other (two players, each game, --games "
+        "games a pair from --seed) and print each pair's win rate with its 95%% interval",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -330,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
         help="a table convention, e.g. --set target=301",
     )
     args = parser.parse_args(argv)
+    if args.ladder:
+        return _ladder(args.games, args.seed, args.jobs, args.budget_ms, args.save)
     levels = tuple(args.levels.split(","))
     sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
     if len(levels) not in sizes:
@@ -352,24 +361,9 @@ def main(argv: list[str] | None = None) -> int:
             _print_contracts(summary)
         print(json.dumps(summary))
         return 0
-    save = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115
     specs = list(_specs(args.game, levels, args.games, args.seed, conventions, args.budget_ms))
-    records: list[GameRecord] = []
     started = time.perf_counter()
-    _progress(0, len(specs), started)
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for record in pool.imap_unordered(play_game, specs):
-                records.append(record)
-                _keep(save, record)
-                _progress(len(records), len(specs), started)
-    else:
-        for spec in specs:
-            records.append(play_game(spec))
-            _keep(save, records[-1])
-            _progress(len(records), len(specs), started)
-    if save is not None:
-        save.close()
+    records = _play_all(specs, args.jobs, args.save)
     summary = summarise(records, levels)
     summary.update(
         game=args.game,
@@ -383,6 +377,72 @@ def main(argv: list[str] | None = None) -> int:
     if args.contracts:
         _print_contracts(summary)
     print(json.dumps(summary))
+    return 0
+
+
+def _play_all(specs: Sequence[MatchSpec], jobs: int, save_path: str | None) -> list[GameRecord]:
+    """Play ``specs`` (in ``jobs`` processes), appending each record to ``save_path``."""
+    save = open(save_path, "a", encoding="utf-8") if save_path else None  # noqa: SIM115
+    records: list[GameRecord] = []
+    started = time.perf_counter()
+    _progress(0, len(specs), started)
+    try:
+        if jobs > 1:
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for record in pool.imap_unordered(play_game, specs):
+                    records.append(record)
+                    _keep(save, record)
+                    _progress(len(records), len(specs), started)
+        else:
+            for spec in specs:
+                records.append(play_game(spec))
+                _keep(save, records[-1])
+                _progress(len(records), len(specs), started)
+    finally:
+        if save is not None:
+            save.close()
+    return records
+
+
+LADDER_ORDER = ("hard", "ismcts", "easy", "random")
+"""The ladder names each pair's level of this order first."""
+
+
+def ladder_levels(game: str) -> tuple[str, ...]:
+    """The levels a game has: the shared random, its own, and its reference levels."""
+    module = importlib.import_module(f"bot.ai.{game}")
+    policies: dict[str, Any] = module.POLICIES
+    return ("random", *(lv for lv in (*LEVELS, *REFERENCE_LEVELS) if lv in policies))
+
+
+def _ladder(games: int, seed: int, jobs: int, budget_ms: float, save: str | None) -> int:
+    """Every level against every other, two players, in each game: a table of win rates."""
+    rows: list[dict[str, Any]] = []
+    for game in GAME_NAMES:
+        levels = ladder_levels(game)
+        for pair in itertools.combinations(sorted(levels, key=LADDER_ORDER.index), 2):
+            specs = list(_specs(game, pair, games, seed, {}, budget_ms))
+            summary = summarise(_play_all(specs, jobs, save), pair)
+            row = summary["levels"][pair[0]]
+            rows.append(
+                {
+                    "game": game,
+                    "level": pair[0],
+                    "against": pair[1],
+                    "games": row["games"],
+                    "win_rate": round(row["win_rate"], 4),
+                    "win_rate_ci95": row["win_rate_ci95"],
+                    "margin_per_deal": round(row["margin_per_deal"], 2),
+                }
+            )
+    print(f"{'game':<9} {'level':<7} {'against':<8} {'games':>6} {'win%':>6} {'95% CI':>13}")
+    for row in rows:
+        low, high = row["win_rate_ci95"]
+        print(
+            f"{row['game']:<9} {row['level']:<7} {row['against']:<8} {row['games']:>6} "
+            f"{100 * row['win_rate']:>5.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>13}"
+        )
+    print(json.dumps({"ladder": rows, "seed": seed, "budget_ms": budget_ms}))
     return 0
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from bot import sim
 from bot.sim import GameRecord, MatchSpec, main, play_game, raise_effect, summarise
 
 
@@ -31,3 +34,21 @@ def test_saved_games_report_as_played(tmp_path: Path) -> None:
     saved.write_text(json.dumps(record.to_json()) + "\n")
     args = ["--game", "thousand", "--levels", "easy,random", "--contracts", "--report"]
     assert main([*args, str(saved)]) == 0
+
+
+def test_ladder_plays_each_pair_of_levels_in_each_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert sim.ladder_levels("deberts") == ("random", "easy", "hard")
+    assert sim.ladder_levels("thousand") == ("random", "easy", "hard", "ismcts")
+    # two quick levels keep the test short; the ladder itself takes every level
+    monkeypatch.setattr(sim, "ladder_levels", lambda game: ("random", "easy"))
+    assert main(["--ladder", "--games", "2", "--seed", "5"]) == 0
+    rows = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["ladder"]
+    assert [(r["game"], r["level"], r["against"], r["games"]) for r in rows] == [
+        ("deberts", "easy", "random", 2),
+        ("thousand", "easy", "random", 2),
+    ]
+    for row in rows:
+        low, high = row["win_rate_ci95"]
+        assert 0 <= low <= row["win_rate"] <= high <= 1
