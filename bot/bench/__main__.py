@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-BENCHMARKS = {"engine": "bot.bench.engine", "load": "bot.bench.load"}
+BENCHMARKS = {"engine": "bot.bench.engine", "load": "bot.bench.load", "think": "bot.bench.think"}
 
 
 def main(argv: list[str] | None = None) -> int:

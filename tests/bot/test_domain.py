@@ -3,12 +3,15 @@ was asked to show stands in for the publisher, and every answer is a typed outco
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot import ai
 from bot.db import PeopleRepo, TableRepo, open_database
 from bot.db.models import TableRecord
 from bot.engine.base import Game
@@ -162,3 +165,57 @@ async def test_a_game_is_opened_joined_started_and_played_through_outcomes_alone
     # leaving mid-game: a bot takes the seat, and the table is told in a notice
     assert await tables.leaving.leave(GROUP, BEN) == LeftGame()
     assert recorder.notices == [WentBot("Ben")]
+
+
+async def test_a_bot_thinking_at_one_table_does_not_hold_up_another(tmp_path: Path) -> None:
+    # The hard bot at Ann's table thinks until the test lets it go; meanwhile Ben
+    # opens a private game and plays a card, answered in full. Were the bot's
+    # decision made on the event loop, nothing else could run until it returned.
+    thinking, release = threading.Event(), threading.Event()
+
+    def choose(game: Game, seat: int, level: str, seed: int) -> str:
+        if level == "hard":
+            thinking.set()
+            if not release.wait(20):
+                raise TimeoutError("the other table was not answered while the bot thought")
+        return ai.choose(game, seat, "easy", seed)
+
+    db = await open_database(tmp_path / "thinking.sqlite3")
+    people = People(PeopleRepo(db))
+    for who in (ANN, BEN):
+        await people.seen(who.id, who.name, "en", private=True)
+    tables = Tables(
+        TableRepo(db), people, Recorder(), Everyone(), choose=choose, seed_source=lambda: 7
+    )
+
+    async def ann_plays() -> None:
+        opened = await tables.lobby.open(ANN.id, ANN, "deberts", "en", solo_bots=1, level="hard")
+        assert isinstance(opened, Opened)
+        if not thinking.is_set():  # Ann is to act first: her card sets the bot thinking
+            record = await tables.store.repo.get(opened.table.id)
+            assert record is not None
+            game = tables.store.load(record)
+            seat = game.current_seat()
+            assert seat is not None
+            move = game.legal_actions(seat)[0]
+            assert isinstance(await tables.play.act(record.id, record.version, ANN, move), Moved)
+
+    try:
+        ann = asyncio.create_task(ann_plays())
+        assert await asyncio.to_thread(thinking.wait, 20)
+        opened = await tables.lobby.open(BEN.id, BEN, "deberts", "en", solo_bots=1, level="easy")
+        assert isinstance(opened, Opened)
+        record = await tables.store.repo.get(opened.table.id)
+        assert record is not None
+        game = tables.store.load(record)
+        seat = game.current_seat()
+        assert seat is not None and record.seats[seat].user_id == BEN.id
+        move = game.legal_actions(seat)[0]
+        assert isinstance(await tables.play.act(record.id, record.version, BEN, move), Moved)
+        assert not ann.done()  # Ann's bot is still thinking
+        release.set()
+        await ann
+    finally:
+        release.set()
+        await tables.close()
+        await db.close()
