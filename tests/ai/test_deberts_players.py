@@ -14,7 +14,7 @@ from bot.engine.deberts import Deberts, DebertsConventions, from_position
 
 LEVELS = ("easy", "hard")
 # Hard search at a small budget keeps these tests fast; the logic is the same.
-SMALL_BUDGET = 8.0
+SMALL_BUDGET = 1.0
 
 
 def _walk(seats: int, seed: int, conventions: DebertsConventions, steps: int) -> list[Deberts]:

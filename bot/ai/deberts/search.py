@@ -22,9 +22,11 @@ __all__ = [
     "table_for",
 ]
 
-# Simulated card plays per millisecond of budget, calibrated on this machine so
-# that a decision with the default budget stays within it under load.
-PLAYS_PER_MS = 20.0
+PLAYS_PER_MS = 150.0
+"""Simulated card plays per millisecond of budget. Calibrated with ``python -m bot.bench
+think``: at the default 200 ms, hard's decisions with a choice took 141 ms of CPU at the
+median and 213 ms at the 95th percentile (2 games, seeds 70000-70001, the machine shared);
+before, at 20, it used 5-15 % of its budget."""
 _MIN_SAMPLES = 6
 
 

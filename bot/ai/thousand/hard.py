@@ -4,8 +4,9 @@ Each decision deals the hidden cards many times (consistently with the seat's
 knowledge, see :mod:`bot.ai.thousand.sampling`), plays every candidate in every
 deal and finishes the deal with the easy level's card play for all seats, then
 takes the candidate with the best mean outcome. The amount of work is a fixed
-number of playouts per millisecond of budget, so a seed always gives the same
-decision.
+number of simulated card plays (or play-outs) per millisecond of budget, never the
+clock, so a seed always gives the same decision; ``python -m bot.bench think``
+measures the time it takes.
 """
 
 from __future__ import annotations
@@ -27,12 +28,17 @@ from bot.engine.cards import iter_mask, parse_index
 from bot.engine.thousand.rules import BARREL, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
 
-__all__ = ["PLAYOUTS_PER_MS", "hard_policy"]
+__all__ = ["PLAYOUTS_PER_MS", "PLAYS_PER_MS", "hard_policy"]
 
 PLAYOUTS_PER_MS = 0.8
-"""Whole-deal playouts (with their sampling) per millisecond of budget."""
-PLAY_FACTOR = 2.0
-"""Card play finishes a deal already under way: this many more playouts."""
+"""Whole-deal playouts (with their sampling) per millisecond of budget: the give-away
+and the redeal."""
+PLAYS_PER_MS = 150.0
+"""Card plays simulated per millisecond of budget when choosing a card: each rollout
+costs the cards left in all hands. Calibrated with ``python -m bot.bench think``: at
+the default 200 ms, hard's decisions with a choice took 135 ms of CPU at the median and
+230 ms at the 95th percentile (2 games, seeds 70000-70001, the machine shared); card
+play before took a fixed 320 rollouts, 5-15 % of the budget."""
 
 
 def _playouts(budget_ms: float) -> int:
@@ -76,8 +82,7 @@ def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str
     phase = view["phase"]
     if phase == "play":
         know = read(view)
-        playouts = int(_playouts(budget_ms) * PLAY_FACTOR)
-        return "c" + card_code(_search_card(know, rng, playouts))
+        return "c" + card_code(_search_card(know, rng, budget_ms))
     if phase == "auction":
         return _bid(read(view), legal, budget_ms)
     if phase == "give":
@@ -114,7 +119,7 @@ SOLVE_SAMPLES = 48
 """Layouts dealt for an exact solve (the same layout dealt twice is solved once)."""
 
 
-def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
+def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
     legal = _legal_mask(know)
     cards = list(iter_mask(legal))
     if len(cards) == 1:
@@ -123,7 +128,8 @@ def _search_card(know: Knowledge, rng: random.Random, playouts: int) -> int:
     contract = know.contract or know.bid or 100
     if know.hand.bit_count() <= SOLVE_CARDS.get(know.seats, 0) and know.first_lead_done:
         return _solve_card(know, rng, cards, bidder, contract)
-    samples = max(6, playouts // len(cards))
+    plays_left = sum(know.hand_sizes) or 1
+    samples = max(6, int(budget_ms * PLAYS_PER_MS / plays_left) // len(cards))
     totals = dict.fromkeys(cards, 0.0)
     for _ in range(samples):
         hands = sample_hands(know, rng)
