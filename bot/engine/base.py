@@ -285,6 +285,8 @@ class Game(ABC):
 
     name: ClassVar[str]
     conventions_type: ClassVar[type[Conventions]]
+    max_seats: ClassVar[int]
+    """The most players a table of the game seats (two at least)."""
 
     @classmethod
     @abstractmethod

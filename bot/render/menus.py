@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.engine import GAME_NAMES
+from bot.engine import GAME_NAMES, game_class
 from bot.i18n import LOCALES, Translator
 from bot.render.common import game_title, level_label
 from bot.render.keyboards.callbacks import Lang, NewGame, Solo
@@ -45,8 +45,10 @@ def bots_question(tr: Translator) -> str:
 
 
 def bots_keyboard(game: str, tr: Translator) -> InlineKeyboardMarkup:
+    """As many bots as the game seats beside the player: Thousand for four, three."""
+    labels = (tr("One bot"), tr("Two bots"), tr("Three bots"))
     kb = InlineKeyboardBuilder()
-    for n, label in ((1, tr("One bot")), (2, tr("Two bots"))):
+    for n, label in enumerate(labels[: game_class(game).max_seats - 1], start=1):
         kb.button(text=label, callback_data=Solo(game=game, bots=n))
     return kb.as_markup()
 

@@ -87,8 +87,10 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
             return tr("Only the host or a chat admin can do that.")
         case TableFull():
             return tr("The table is full.")
-        case SeatsWanted():
-            return tr("A table needs 2 or 3 players.")
+        case SeatsWanted(least=least, most=most) if most > least + 1:
+            return tr("A table needs {least} to {most} players.", least=least, most=most)
+        case SeatsWanted(least=least, most=most):
+            return tr("A table needs {least} or {most} players.", least=least, most=most)
         case NobodySeated():
             return tr("Someone has to join the table first.")
         case Started():

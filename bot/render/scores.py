@@ -25,6 +25,20 @@ RESULT_ROWS = 3
 a phone's screen each time; /score lists more."""
 
 
+_TALON_CELL = "*"
+"""After a total on the scoresheet: its seat dealt, sat the deal out and wrote the talon."""
+
+
+def _talon_seat(row: ScoreRow) -> int | None:
+    """Thousand for four: the seat that sat the row's deal out and wrote the talon's
+    points (not one the barrel kept standing still)."""
+    out = row.notes.get("sitting_out")
+    still = row.notes.get("stood_still") or []
+    if not isinstance(out, int) or (out < len(still) and still[out]):
+        return None
+    return out
+
+
 def _cell(text: str) -> str:
     # one place short of the column, so a long name never runs into the next one
     return cut(text, _COLUMN - 1).rjust(_COLUMN)
@@ -256,13 +270,22 @@ def scoresheet_text(
     """``deals``: how many of the latest deals are listed; the totals sum up all."""
     header = "    " + "".join(_cell(n) for n in names)
     shown = sheet.rows[-deals:]
-    rows = [f"{row.deal_no:>3} " + "".join(_cell(_mark(c, tr)) for c in row.cells) for row in shown]
+    rows = [
+        f"{row.deal_no:>3} "
+        + "".join(
+            _cell(_mark(c, tr) + (_TALON_CELL if seat == _talon_seat(row) else ""))
+            for seat, c in enumerate(row.cells)
+        )
+        for row in shown
+    ]
     if len(shown) < len(sheet.rows):
         rows.insert(0, "  …")
     total = tr("Σ").ljust(4)[:4] + "".join(_cell(signed(t)) for t in sheet.totals)
     table = "\n".join([header, *rows, total])
     lines = [tr("<b>Scoresheet — {game}</b>", game=game_title(sheet.game, tr))]
     lines.append(f"<pre>{escape(table)}</pre>")
+    if any(_talon_seat(row) is not None for row in shown):
+        lines.append(tr("{mark} the dealer sat the deal out and wrote the talon", mark=_TALON_CELL))
     lines += _sheet_notes(sheet.notes, names, tr, sheet.winner)
     return "\n".join(lines)
 

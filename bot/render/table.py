@@ -168,6 +168,18 @@ def _table_lines(
     return lines
 
 
+def _sitting_out_line(view: BriefView, names: list[str], tr: Translator) -> list[str]:
+    """Thousand for four: who deals and sits the deal out, and the talon's points they
+    write once its cards are shown."""
+    if view["game"] != "thousand" or view["sitting_out"] is None:
+        return []
+    name = name_of(names, view["sitting_out"])
+    points = view["talon_points"]
+    if points is None:
+        return [tr("Sits out on the talon: {name}", name=name)]
+    return [tr("Sits out on the talon: {name} ({points} in it)", name=name, points=points)]
+
+
 def _contract_line(view: BriefView, names: list[str], tr: Translator) -> str:
     """ "Bidder: Ann · contract 120 · trump ♥", once the deal is played."""
     bidder = name_of(names, view["bidder"])
@@ -231,6 +243,7 @@ def table_text(
         # the deal was dealt again (it keeps its number).
         lines.append(_redeal_line(redeal, view["deal_no"], names, tr))
     lines.append(tr("Phase: {phase}", phase=phase_label(view["phase"], tr)))
+    lines += _sitting_out_line(view, names, tr)
     lines += _table_lines(view, names, tr)
     lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
     thousand = view if view["game"] == "thousand" else None
@@ -330,6 +343,8 @@ def hand_text(
     my_turn = view["to_act"] == seat and bool(view["legal"]) and not away
     thousand = view if view["game"] == "thousand" else None
     lines = [head]
+    if thousand is not None and seat is not None and thousand["sitting_out"] == seat:
+        return "\n".join(lines + _sitting_out_hand(thousand, names, tr, table_above=table_above))
     if not table_above:
         lines += _table_lines(view, names, tr, live=my_turn)
     elif thousand is not None:  # the table above shows the talon as everyone saw it: face down
@@ -359,6 +374,21 @@ def hand_text(
     elif away or not _cards_on_buttons(hand, _extras(view)):
         lines.append(hand_alert(view, tr))
     return "\n".join(lines)
+
+
+def _sitting_out_hand(
+    view: ThousandBriefView, names: list[str], tr: Translator, *, table_above: bool
+) -> list[str]:
+    """The hand message of the dealer sitting the deal out (four players): no cards, and
+    only what the table shows everyone (the view of their seat holds no more)."""
+    lines = [tr("You dealt: you sit this deal out, on the talon, and write its points.")]
+    if view["talon_points"] is not None:
+        lines.append(tr("The talon is worth {points}.", points=view["talon_points"]))
+    if not table_above:
+        lines += _table_lines(view, names, tr, live=False)
+    if view["winner"] is not None:
+        lines.append(tr("🏆 Winner: {name}", name=name_of(names, view["winner"])))
+    return lines
 
 
 def _talon_line(talon: Talon, names: list[str], tr: Translator) -> str:

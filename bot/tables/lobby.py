@@ -33,7 +33,7 @@ from bot.tables.outcomes import (
 from bot.tables.people import People
 from bot.tables.person import Person
 from bot.tables.ports import Members, Presenter
-from bot.tables.rules import LOBBY_TTL, MAX_SEATS, MIN_SEATS, TURN_TIMERS
+from bot.tables.rules import LOBBY_TTL, MIN_SEATS, TURN_TIMERS
 
 __all__ = ["Lobbies", "LobbyPress", "host_left", "may_manage"]
 
@@ -171,7 +171,8 @@ class Lobbies:
             )
             if solo or await self.people.has_private(host.id):
                 record.seats.append(Seat(name=host.name, user_id=host.id))
-            for n, level in enumerate(bots[: MAX_SEATS - len(record.seats)], start=1):
+            room = self.store.games(game).max_seats - len(record.seats)
+            for n, level in enumerate(bots[:room], start=1):
                 record.seats.append(Seat(name=self.presenter.bot_name(n, lang), bot=level))
             record = await self.store.repo.create(record)
             async with self.store.lock(record.id):
@@ -225,16 +226,17 @@ class Lobbies:
                 return Done()
             if action == "opt":
                 return await self._toggle(record, option)
+            max_seats = self.store.games(record.game).max_seats
             if action == "bot":
-                if len(record.seats) >= MAX_SEATS:
+                if len(record.seats) >= max_seats:
                     return TableFull()
                 bots = sum(1 for s in record.seats if s.is_bot)
                 name = self.presenter.bot_name(bots + 1, record.lang)
                 record.seats.append(Seat(name=name, bot=self.bot_level))
                 return await self._changed(record)
             if action == "start":
-                if not MIN_SEATS <= len(record.seats) <= MAX_SEATS:
-                    return SeatsWanted(MIN_SEATS, MAX_SEATS)
+                if not MIN_SEATS <= len(record.seats) <= max_seats:
+                    return SeatsWanted(MIN_SEATS, max_seats)
                 if not record.humans():
                     # bots alone would play the whole game at once and flood the chat
                     return NobodySeated()
@@ -262,7 +264,7 @@ class Lobbies:
     ) -> AlreadySeated | TableFull | NeedsPrivateChat | Joined:
         if record.seat_of(who.id) is not None:
             return AlreadySeated()
-        if len(record.seats) >= MAX_SEATS:
+        if len(record.seats) >= self.store.games(record.game).max_seats:
             return TableFull()
         if not await self.people.has_private(who.id):
             return NeedsPrivateChat(record.id)

@@ -6,14 +6,13 @@ __all__ = [
     "AWAY_AFTER",
     "LOBBY_MINUTES",
     "LOBBY_TTL",
-    "MAX_SEATS",
     "MIN_SEATS",
     "TIMEOUT_LEVEL",
     "TURN_TIMERS",
 ]
 
 MIN_SEATS = 2
-MAX_SEATS = 3
+"""The fewest players a table starts with; the most is the game's ``max_seats``."""
 LOBBY_MINUTES = 30
 """Minutes an unstarted lobby stays open."""
 LOBBY_TTL = LOBBY_MINUTES * 60

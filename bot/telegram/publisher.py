@@ -13,6 +13,7 @@ from aiogram.utils.i18n import I18n
 
 from bot.bounded import keep
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.engine import game_class
 from bot.engine.base import Game, Scoresheet
 from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
@@ -21,7 +22,7 @@ from bot.render import lobby as lobby_render
 from bot.tables.notices import Notice
 from bot.tables.people import People
 from bot.tables.ports import Unreachable
-from bot.tables.rules import MAX_SEATS, MIN_SEATS
+from bot.tables.rules import MIN_SEATS
 from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
@@ -86,11 +87,12 @@ class Publisher:
             markup = None
         else:
             explain = settings is not None
-            text = lobby_render.lobby_text(record, tr, MIN_SEATS, MAX_SEATS, explain=explain)
+            most = game_class(record.game).max_seats
+            text = lobby_render.lobby_text(record, tr, MIN_SEATS, most, explain=explain)
             markup = (
                 lobby_render.settings_keyboard(record, settings, tr)
                 if settings is not None
-                else lobby_render.lobby_keyboard(record, tr, max_seats=MAX_SEATS)
+                else lobby_render.lobby_keyboard(record, tr, max_seats=most)
             )
         # through the throttle at once, so a group that used its minute does not keep
         # the press waiting: the lobby catches up when a slot frees

@@ -19,16 +19,16 @@ from bot.render.keyboards.layout import Keyboard, Link
 from bot.render.scores import deal_result_text
 from bot.render.table import hand_keyboard, hand_text, table_keyboard, table_text
 
-NAMES = ["Аня", "Ben", "Cid"]
+NAMES = ["Аня", "Ben", "Cid", "Dana"]
 BOT = "TablesTestBot"
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 _I18N = make_i18n("en")
 
 
-def _mid_deal(name: str, seed: int) -> Game:
+def _mid_deal(name: str, seed: int, seats: int = 3) -> Game:
     """A game played at random past its first deal, to the fourth card of the next one's
     play, so the table has a result, a trick on it and a hand with a choice."""
-    game = new_game(name, 3, seed=seed)
+    game = new_game(name, seats, seed=seed)
     rng = random.Random(seed)
     while True:
         seat = game.current_seat()
@@ -46,15 +46,26 @@ def _screens(game: Game, tr: Translator) -> str:
     assert seat is not None
     view = game.view(seat, brief=True)
     sheet = game.scoresheet()
+    names = NAMES[: game.seats]
     parts = [
         "=== table message (group)",
-        table_text(game.view(None, brief=True), NAMES, tr, cards_with=BOT),
+        table_text(game.view(None, brief=True), names, tr, cards_with=BOT),
         _buttons(table_keyboard(1, 1, tr, cards_with=BOT)),
-        f"=== hand of {NAMES[seat]} (private chat)",
-        hand_text(view, NAMES, tr),
-        _buttons(hand_keyboard(1, 1, view, NAMES, tr)),
+        f"=== hand of {names[seat]} (private chat)",
+        hand_text(view, names, tr),
+        _buttons(hand_keyboard(1, 1, view, names, tr)),
+    ]
+    out = game.view(None, brief=True).get("sitting_out")
+    if isinstance(out, int):
+        dealer = game.view(out, brief=True)
+        parts += [
+            f"=== hand of {names[out]}, the dealer sitting out (private chat)",
+            hand_text(dealer, names, tr),
+            f"buttons: {len(hand_keyboard(1, 1, dealer, names, tr).rows)}",
+        ]
+    parts += [
         "=== the first deal's result (group)",
-        deal_result_text(sheet.rows[0], sheet, NAMES, tr),
+        deal_result_text(sheet.rows[0], sheet, names, tr),
     ]
     return "\n".join(parts) + "\n"
 
@@ -68,10 +79,13 @@ def _buttons(keyboard: Keyboard) -> str:
 
 
 @pytest.mark.parametrize("locale", ["ru", "en"])
-@pytest.mark.parametrize(("name", "seed"), [("deberts", 4), ("thousand", 2)])
-def test_what_a_player_reads(name: str, seed: int, locale: str) -> None:
-    shown = _screens(_mid_deal(name, seed), Translator(_I18N, locale))
-    path = SNAPSHOTS / f"{name}_{locale}.txt"
+@pytest.mark.parametrize(
+    ("name", "seed", "seats", "file"),
+    [("deberts", 4, 3, "deberts"), ("thousand", 2, 3, "thousand"), ("thousand", 2, 4, "thousand4")],
+)
+def test_what_a_player_reads(name: str, seed: int, seats: int, file: str, locale: str) -> None:
+    shown = _screens(_mid_deal(name, seed, seats), Translator(_I18N, locale))
+    path = SNAPSHOTS / f"{file}_{locale}.txt"
     if os.environ.get("SNAPSHOTS") == "write":
         path.write_text(shown, encoding="utf-8")
     assert shown == path.read_text(encoding="utf-8")

@@ -59,6 +59,7 @@ def three_seat_view(view: ThousandView) -> tuple[ThousandView, list[int]]:
         # the three-seat dealer sits right of the first hand: the real dealer's right
         "dealer": 2,
         "sitting_out": None,
+        "talon_points": None,
         "phase": view["phase"],
         "to_act": seat(view["to_act"]),
         "hand": view["hand"],

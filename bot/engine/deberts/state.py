@@ -190,6 +190,7 @@ class Deberts(Game):
 
     name = "deberts"
     conventions_type = DebertsConventions
+    max_seats = 3
 
     # More attributes than an instance dictionary shares keys for (30 in CPython 3.11):
     # without slots every attribute access on the hot paths takes the slower dict path.

@@ -45,7 +45,7 @@ from bot.engine.thousand.rules import (
     GOLDEN_DEALS,
     ThousandConventions,
     card_points,
-    marriages_in,
+    talon_points,
 )
 from bot.engine.thousand.scoring import settle_deal, settle_tallies
 from bot.engine.thousand.state import AUCTION, CONTRACT, GAME_OVER, GIVE, PLAY, REDEAL, TALON
@@ -58,6 +58,7 @@ __all__ = ["ThousandGame"]
 class ThousandGame(Auction, Handover, CardPlay, Game):
     name = "thousand"
     conventions_type = ThousandConventions
+    max_seats = 4  # with four, the dealer sits each deal out
     # Plain attributes kept up to date by the game rather than properties: a driver
     # reads both after every action, and an attribute read costs a fraction of a call.
     deal_no: int = 0
@@ -431,17 +432,14 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         )
         out = self._sitting_out
         # the sitting-out dealer writes the talon as dealt: its card points and a marriage
-        talon_points = 0
-        if out >= 0:
-            talon = self._talons[0]
-            talon_points = card_points(talon) + marriages_in(talon, False)
+        talon = talon_points(self._talons[0]) if out >= 0 else 0
         # on the barrel, a bid raised above its 121 (barrel trading) is lost in full if failed
         raised = (
             conv.barrel_trading
             and bidder == barrel_seat
             and (self._highest_bid or 0) > BARREL_CONTRACT
         )
-        extra = (out, talon_points, raised)
+        extra = (out, talon, raised)
         new_totals, self._bolts, self._barrel_seat, self._barrel_attempts, winner = settle_tallies(
             bidder,
             contract,
@@ -455,7 +453,7 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             barrel_seat,
             barrel_attempts,
             sitting_out=out,
-            talon=talon_points,
+            talon=talon,
             raised=raised,
         )
         self._totals = new_totals

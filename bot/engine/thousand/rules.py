@@ -27,6 +27,7 @@ __all__ = [
     "concede_share",
     "marriages_in",
     "round_whistler",
+    "talon_points",
 ]
 
 DECK = DECK_24
@@ -109,6 +110,12 @@ def marriages_in(hand: int, ace_marriage: bool) -> int:
     if ace_marriage and hand & ACES == ACES:
         total += ACE_MARRIAGE_POINTS
     return total
+
+
+def talon_points(talon: int) -> int:
+    """What a talon is worth to the dealer sitting out (four players): its card points
+    and a marriage in it (the ace marriage needs four cards)."""
+    return card_points(talon) + marriages_in(talon, False)
 
 
 def bid_limit(hand: int, ace_marriage: bool) -> int:

@@ -133,37 +133,39 @@ def settle_deal(
     bolt_penalties = [0] * seats
     new_totals = totals[:]
     new_bolts = bolts[:]
+    attempt = on_barrel_play and not raised
     for seat in range(seats):
-        if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
-            stood_still[seat] = True
-            marks[seat] = "stood still"
-            continue
-        if seat == sitting_out:
-            written[seat] = round_whistler(talon) * factor
-            marks[seat] = TALON_MARK
-            new_totals[seat] += written[seat]
-            continue
-        value, bolt = _seat_value(
+        scored = _seat_score(
             seat,
             bidder,
             contract,
             conceded,
             made,
-            on_barrel_play and not raised,
+            on_barrel_play,
+            attempt,
+            barrel_seat,
+            sitting_out,
+            talon,
             points,
             tricks,
             factor,
             penalty,
         )
-        bolt = bolt and seat != barrel_seat
+        if scored is None:
+            stood_still[seat] = True
+            marks[seat] = "stood still"
+            continue
+        value, bolt = scored
         written[seat] = value
-        if seat != bidder or made:
+        if seat == sitting_out:
+            marks[seat] = TALON_MARK
+        elif seat != bidder or made:
             marks[seat] = f"+{value}" if seat == bidder else str(value)
         elif conceded:
             marks[seat] = f"-{contract * factor}" if penalty else "conceded"
         else:
             # a failed barrel attempt writes nothing: the mark must not read as -121
-            marks[seat] = ATTEMPT_FAILED if on_barrel_play and not raised else str(value)
+            marks[seat] = ATTEMPT_FAILED if attempt else str(value)
         bolted[seat] = int(bolt)
         if _write(seat, value, bolt, new_totals, new_bolts):
             bolt_penalties[seat] = -BOLT_PENALTY
@@ -239,25 +241,26 @@ def settle_tallies(
     penalty = conventions.concede_penalty
     new_totals = totals[:]
     new_bolts = bolts[:]
+    attempt = on_barrel_play and not raised
     for seat in range(len(totals)):
-        if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
-            continue
-        if seat == sitting_out:
-            new_totals[seat] += round_whistler(talon) * factor
-            continue
-        value, bolt = _seat_value(
+        scored = _seat_score(
             seat,
             bidder,
             contract,
             conceded,
             made,
-            on_barrel_play and not raised,
+            on_barrel_play,
+            attempt,
+            barrel_seat,
+            sitting_out,
+            talon,
             points,
             tricks,
             factor,
             penalty,
         )
-        _write(seat, value, bolt and seat != barrel_seat, new_totals, new_bolts)
+        if scored is not None:
+            _write(seat, *scored, new_totals, new_bolts)
     seat_on, attempts, winner, _ = _after_deal(
         new_totals,
         barrel_seat,
@@ -279,6 +282,37 @@ def _stands_still(seat: int, bidder: int, barrel_seat: int | None, on_barrel_pla
     if barrel_seat is None:
         return False
     return seat != bidder if on_barrel_play else seat == barrel_seat
+
+
+def _seat_score(
+    seat: int,
+    bidder: int,
+    contract: int,
+    conceded: bool,
+    made: bool,
+    on_barrel_play: bool,
+    attempt: bool,
+    barrel_seat: int | None,
+    sitting_out: int,
+    talon: int,
+    points: tuple[int, ...],
+    tricks: tuple[int, ...] | list[int],
+    factor: int,
+    penalty: bool,
+) -> tuple[int, bool] | None:
+    """What ``seat`` writes for the deal and whether it bolted; ``None``: it stands still.
+
+    The sitting-out dealer writes the talon and never bolts; a seat on the barrel
+    collects no bolts. ``attempt``: the bidder plays a barrel attempt at no cost.
+    """
+    if _stands_still(seat, bidder, barrel_seat, on_barrel_play):
+        return None
+    if seat == sitting_out:
+        return round_whistler(talon) * factor, False
+    value, bolt = _seat_value(
+        seat, bidder, contract, conceded, made, attempt, points, tricks, factor, penalty
+    )
+    return value, bolt and seat != barrel_seat
 
 
 def _seat_value(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict, cast, final
 from bot.engine.base import Call, ConventionsJson, PlayedCard, Trick, json_copy
 from bot.engine.cards import popcount
 from bot.engine.thousand.codes import CARD_CODES
-from bot.engine.thousand.rules import GOLDEN_DEALS
+from bot.engine.thousand.rules import GOLDEN_DEALS, talon_points
 
 if TYPE_CHECKING:
     from bot.engine.thousand.game import ThousandGame
@@ -166,6 +166,9 @@ class ThousandBriefView(TypedDict):
     dealer: int
     sitting_out: int | None
     """Four players: the dealer, who sits the deal out (``None`` with two or three)."""
+    talon_points: int | None
+    """Four players: what the talon is worth to the dealer sitting out (its card points
+    and a marriage in it), once its cards are shown to everyone; else ``None``."""
     phase: str
     to_act: int | None
     hand: list[str]
@@ -245,6 +248,11 @@ def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView
         "dealer": game._dealer,
         # with four players the dealer sits the deal out (on the talon)
         "sitting_out": game._sitting_out if game._sitting_out >= 0 else None,
+        "talon_points": (
+            talon_points(game._talons[0])
+            if game._sitting_out >= 0 and game._talon_taken == 0 and game._talon_shown
+            else None
+        ),
         "phase": game._phase,
         "to_act": game._to_act,
         "hand": codes(game._hands[seat]) if own and seat is not None else [],

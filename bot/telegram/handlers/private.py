@@ -7,7 +7,7 @@ from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObj
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
 from bot import ai
-from bot.engine import GAME_NAMES
+from bot.engine import GAME_NAMES, game_class
 from bot.i18n import Translator
 from bot.render.keyboards.callbacks import Again, NewGame, Solo
 from bot.render.menus import (
@@ -83,10 +83,15 @@ async def pick_game(
     await sender.answer(callback)
 
 
+def _bots_fit(game: str, bots: int) -> bool:
+    """Whether ``game`` exists and seats ``bots`` bots beside the player."""
+    return game in GAME_NAMES and 1 <= bots < game_class(game).max_seats
+
+
 async def pick_bots(
     callback: CallbackQuery, callback_data: Solo, sender: Sender, tr: Translator
 ) -> None:
-    if callback_data.game not in GAME_NAMES or callback_data.bots not in (1, 2):
+    if not _bots_fit(callback_data.game, callback_data.bots):
         await answer(sender, callback, reply(NotPossible(), tr))
         return
     if isinstance(callback.message, Message):
@@ -108,7 +113,7 @@ async def start_solo(
     tr: Translator,
 ) -> None:
     game, bots, level = callback_data.game, callback_data.bots, callback_data.level
-    if game not in GAME_NAMES or bots not in (1, 2) or level not in ai.LEVELS:
+    if not _bots_fit(game, bots) or level not in ai.LEVELS:
         await answer(sender, callback, reply(NotPossible(), tr))
         return
     chat_id = callback.from_user.id
