@@ -68,8 +68,9 @@ def rules_text(game: str, tr: Translator) -> str:
             "change this: /rules at a table lists them."
         )
     return tr(
-        "<b>Thousand</b> — 2 or 3 players, 24 cards (9 to A).\n\nEach player gets 7 cards and a "
-        "talon of 3 is left (two players: 10 cards each and two talons of 2). Bids are multiples "
+        "<b>Thousand</b> — 2–4 players, 24 cards (9 to A).\n\nEach player gets 7 cards and a "
+        "talon of 3 is left (two players: 10 cards each and two talons of 2; four players: the "
+        "dealer sits the deal out and writes the talon's points). Bids are multiples "
         "of 5 and only rise; the player left of the dealer opens with 100 or more, and a pass is "
         "final. You may not bid above 120 plus the marriages in your hand. The winner takes the "
         "talon, shown to everyone (two players: one of the two, and the other stays out of play), "

@@ -717,3 +717,55 @@ async def test_words_to_the_bot_in_private_get_a_pointer_and_in_a_group_nothing(
     await ben.send(group, "hello Ann")
     await fake.wait_handled()
     assert not fake.calls("sendMessage", since=mark)
+
+
+async def test_a_thousand_table_seats_four_and_bots_fill_it_up_to_four(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann")
+    await ann.send(group, "/new thousand")
+    lobby = await fake.wait_for_message(group)
+    assert "Players (1 of 2–4)" in lobby.text
+    refused = await (await ann.press(lobby, "Start")).answer()
+    assert refused.show_alert and refused.text == "A table needs 2 to 4 players."
+    for seated in (2, 3, 4):
+        await (await ann.press(lobby, "Add a bot")).answer()
+        assert f"Players ({seated} of 2–4)" in lobby.text
+    assert "4. Bot 3" in lobby.text and "Add a bot" not in [b.text for b in lobby.buttons]
+    await (await ann.press(lobby, "Start")).answer()
+    # with Ann dealing, the bots play the first deal at once
+    assert lobby.text.startswith("Thousand · deal ")
+    dealer = lobby.text.split("\n")[0].split(" · dealer ")[1]
+    assert f"Sits out on the talon: {dealer}\n" in lobby.text
+
+
+async def test_a_deberts_table_still_seats_three(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await group_of(fake, "Ann")
+    lobby = await lobby_with(fake, group, ann)
+    for _ in range(2):
+        await (await ann.press(lobby, "Add a bot")).answer()
+    assert "Players (3 of 2–3)" in lobby.text
+    assert "Add a bot" not in [b.text for b in lobby.buttons]
+
+
+async def test_the_private_menu_offers_three_bots_for_thousand_only(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    ann = fake.add_user("Ann")
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    for game, offered in (
+        ("thousand", ["One bot", "Two bots", "Three bots"]),
+        ("deberts", ["One bot", "Two bots"]),
+    ):
+        await ann.send(ann.id, f"/new {game}")
+        ask = await fake.wait_for_message(ann)
+        assert [b.text for b in ask.buttons] == offered
+    # a forged press for three Deberts bots is refused
+    forged = await fake.callback_query(ann, ask, "s:deberts:3:").answer()
+    assert forged.text == "That is not possible now."

@@ -50,7 +50,13 @@ def leaks(blob: str, hidden: set[str]) -> list[str]:
 
 @pytest.mark.parametrize(
     ("game_name", "seats", "seed"),
-    [("deberts", 2, 1), ("deberts", 3, 2), ("thousand", 2, 3), ("thousand", 3, 4)],
+    [
+        ("deberts", 2, 1),
+        ("deberts", 3, 2),
+        ("thousand", 2, 3),
+        ("thousand", 3, 4),
+        ("thousand", 4, 5),
+    ],
 )
 async def test_no_hidden_card_reaches_the_group_or_another_player(
     fake_telegram: FakeTelegram, tmp_path: Path, game_name: str, seats: int, seed: int

@@ -85,7 +85,8 @@ def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> Non
                 "leading a K or Q while holding its partner, except on the first lead of the deal",
                 "makes its suit trump until the next one",
                 # rule 1: talons
-                "a talon of 3 is left (two players: 10 cards each and two talons of 2)",
+                "a talon of 3 is left (two players: 10 cards each and two talons of 2; four"
+                " players: the dealer sits the deal out and writes the talon's points)",
                 # rule 2: any multiple of 5 by default, not a step of 5
                 "Bids are multiples of 5 and only rise",
                 "a pass is final",
@@ -106,7 +107,8 @@ def test_deberts_rules(locale: str, said: list[str], not_said: list[str]) -> Non
             [
                 "кто заходит с короля или дамы, имея пару (кроме самого первого хода сдачи)",
                 "козырной до следующего марьяжа",
-                "остаётся прикуп из 3 карт (вдвоём — по 10 карт и два прикупа по 2)",
+                "остаётся прикуп из 3 карт (вдвоём — по 10 карт и два прикупа по 2; вчетвером"
+                " сдающий не играет, а пишет очки прикупа)",
                 "Ставки кратны 5 и только растут",
                 "спасовавший больше не торгуется",
                 "каждый третий болт стоит 120",
