@@ -33,7 +33,8 @@ async def seat_players(
         await fake.wait_for_message(user)
     await users[0].send(group, f"/new {game}")
     lobby = await fake.wait_for_message(group)
-    assert "Players (1 of 2–3)" in lobby.text
+    most = 4 if game == "thousand" else 3
+    assert f"Players (1 of 2–{most})" in lobby.text
     for user in users[1:]:
         answer = await (await user.press(lobby, "Join")).answer()
         assert answer.text == "You joined the table."
