@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from statistics import NormalDist
@@ -258,6 +259,8 @@ AUCTION_CACHE = 16
 _auction_cache: OrderedDict[tuple[int, int, int, tuple[int, ...]], list[AuctionDeal]] = (
     OrderedDict()
 )
+_auction_lock = threading.Lock()
+"""Bots at several tables think in worker threads at once: one at a time in the cache."""
 
 
 def _auction_deals(know: Knowledge, count: int) -> list[AuctionDeal]:
@@ -267,10 +270,11 @@ def _auction_deals(know: Knowledge, count: int) -> list[AuctionDeal]:
     the same whether they were dealt now or kept from an earlier decision.
     """
     key = (know.hand, know.seats, know.me, tuple(know.hand_sizes))
-    deals = _auction_cache.get(key)
-    if deals is not None and len(deals) >= count:
-        _auction_cache.move_to_end(key)
-        return deals[:count]
+    with _auction_lock:
+        deals = _auction_cache.get(key)
+        if deals is not None and len(deals) >= count:
+            _auction_cache.move_to_end(key)
+            return deals[:count]
     rng = random.Random(f"auction/{know.hand}/{know.seats}/{know.me}/{know.hand_sizes}")
     take = 3 if know.seats == 3 else 2
     deals = []
@@ -279,9 +283,10 @@ def _auction_deals(know: Knowledge, count: int) -> list[AuctionDeal]:
         talon = list(iter_mask(rest))
         rng.shuffle(talon)
         deals.append(AuctionDeal(hands, sum(1 << c for c in talon[:take]), know.seats))
-    _auction_cache[key] = deals
-    while len(_auction_cache) > AUCTION_CACHE:
-        _auction_cache.popitem(last=False)
+    with _auction_lock:
+        _auction_cache[key] = deals
+        while len(_auction_cache) > AUCTION_CACHE:
+            _auction_cache.popitem(last=False)
     return deals
 
 
