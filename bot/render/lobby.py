@@ -16,7 +16,7 @@ from bot.render.common import (
 )
 from bot.render.keyboards.callbacks import lobby_data
 from bot.render.keyboards.layout import Keyboard, keyboard
-from bot.tables.rules import LOBBY_MINUTES
+from bot.tables.rules import BOT_LEVELS, LOBBY_MINUTES
 
 __all__ = [
     "conventions_summary",
@@ -135,10 +135,15 @@ def lobby_keyboard(record: TableRecord, tr: Translator, max_seats: int = 3) -> K
     """The lobby's buttons; at a full table, none that would seat one more."""
     table_id, version = record.id, record.version
     full = len(record.seats) >= max_seats
+    add = {"easy": tr("+ Easy bot"), "hard": tr("+ Hard bot")}
+    bots = [
+        (add[level], lobby_data(table_id, version, "bot", option))
+        for option, level in enumerate(BOT_LEVELS)
+    ]
     buttons = [
         *([] if full else [(tr("Join"), lobby_data(table_id, version, "join"))]),
         (tr("Leave"), lobby_data(table_id, version, "leave")),
-        *([] if full else [(tr("Add a bot"), lobby_data(table_id, version, "bot"))]),
+        *([] if full else bots),
         (tr("Settings"), lobby_data(table_id, version, "settings")),
         (tr("Start"), lobby_data(table_id, version, "start")),
         (tr("Cancel"), lobby_data(table_id, version, "cancel")),

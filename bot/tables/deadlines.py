@@ -8,7 +8,7 @@ from bot.db.models import Seat, TableRecord, TableStatus
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.notices import Abandoned, Notice, TimedOut, WentAway
 from bot.tables.ports import Presenter
-from bot.tables.rules import AWAY_AFTER, TIMEOUT_LEVEL
+from bot.tables.rules import AWAY_AFTER
 
 __all__ = ["Deadlines"]
 
@@ -84,7 +84,8 @@ class Deadlines:
             await self.store.repo.save(record)
             return
         seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
-        code = await asyncio.to_thread(self.lifecycle.choose, game, seat, TIMEOUT_LEVEL, seed)
+        level = self.lifecycle.bot_level
+        code = await asyncio.to_thread(self.lifecycle.choose, game, seat, level, seed)
         person = record.seats[seat]
         missed = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = missed
@@ -95,7 +96,7 @@ class Deadlines:
         notice: Notice
         if missed >= AWAY_AFTER:
             record.seats[seat] = Seat(
-                name=person.name, user_id=person.user_id, bot=TIMEOUT_LEVEL, away=True
+                name=person.name, user_id=person.user_id, bot=level, away=True
             )
             notice = WentAway(person.name, missed)
         else:

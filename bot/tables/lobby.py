@@ -33,7 +33,7 @@ from bot.tables.outcomes import (
 from bot.tables.people import People
 from bot.tables.person import Person
 from bot.tables.ports import Members, Presenter
-from bot.tables.rules import LOBBY_TTL, MIN_SEATS, TURN_TIMERS
+from bot.tables.rules import BOT_LEVELS, LOBBY_TTL, MIN_SEATS, TURN_TIMERS
 
 __all__ = ["Lobbies", "LobbyPress", "host_left", "may_manage"]
 
@@ -98,6 +98,15 @@ class Lobbies:
         self._seed_source = seed_source
         self.clock = clock
 
+    def level(self, chosen: str | None) -> str:
+        """The level a bot the host chose plays at: the one chosen, of those people may
+        choose; the strongest when none was. A level people are never offered (the random
+        player, which tests and benchmarks give the domain as its ``bot_level``) stands
+        for every choice."""
+        if self.bot_level not in BOT_LEVELS:
+            return self.bot_level
+        return chosen if chosen in BOT_LEVELS else BOT_LEVELS[-1]
+
     def _seed(self) -> int:
         if self._seed_source is not None:
             return self._seed_source()
@@ -114,7 +123,7 @@ class Lobbies:
         level: str | None = None,
     ) -> Opened | AlreadyOpen:
         """A new lobby (or, with ``solo_bots``, a started private game); else the open one."""
-        bots = [level or self.bot_level] * solo_bots
+        bots = [self.level(level)] * solo_bots
         conventions = self.store.games(game).conventions_type().to_json()
         return await self._open(
             chat_id, host, game, lang, bots, conventions, self.default_timer, solo=solo_bots > 0
@@ -228,11 +237,14 @@ class Lobbies:
                 return await self._toggle(record, option)
             max_seats = self.store.games(record.game).max_seats
             if action == "bot":
+                # ``option``: the level the host chose, as its place in BOT_LEVELS
+                if not 0 <= option < len(BOT_LEVELS):
+                    return NotPossible()
                 if len(record.seats) >= max_seats:
                     return TableFull()
                 bots = sum(1 for s in record.seats if s.is_bot)
                 name = self.presenter.bot_name(bots + 1, record.lang)
-                record.seats.append(Seat(name=name, bot=self.bot_level))
+                record.seats.append(Seat(name=name, bot=self.level(BOT_LEVELS[option])))
                 return await self._changed(record)
             if action == "start":
                 if not MIN_SEATS <= len(record.seats) <= max_seats:

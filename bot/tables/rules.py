@@ -4,10 +4,10 @@ from __future__ import annotations
 
 __all__ = [
     "AWAY_AFTER",
+    "BOT_LEVELS",
     "LOBBY_MINUTES",
     "LOBBY_TTL",
     "MIN_SEATS",
-    "TIMEOUT_LEVEL",
     "TURN_TIMERS",
 ]
 
@@ -21,5 +21,6 @@ TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 90, 120, 300)
 """The turn timers a table may have, in seconds (0: none)."""
 AWAY_AFTER = 3
 """Turns timed out in a row after which a bot keeps the seat until its person returns."""
-TIMEOUT_LEVEL = "easy"
-"""The bot player that moves for a seat whose time ran out."""
+BOT_LEVELS: tuple[str, ...] = ("easy", "hard")
+"""The bot players people may choose, weakest first. The random player is for tests and
+benchmarks: it throws points away."""

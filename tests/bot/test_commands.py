@@ -43,7 +43,7 @@ async def started(
     """A Deberts table in ``group``: the host, ``others`` and a bot if needed; the table message."""
     lobby = await lobby_with(fake, group, host, *others)
     if not others:
-        await (await host.press(lobby, "Add a bot")).answer()
+        await (await host.press(lobby, "+ Hard bot")).answer()
     await (await host.press(lobby, "Start")).answer()
     await fake.wait_for(lambda: hand_message(fake, host))
     return lobby
@@ -57,7 +57,7 @@ async def solo(fake: FakeTelegram, bots: str = "One bot") -> FakeUser:
     await ann.send(ann.id, "/new deberts")
     ask = await fake.wait_for_message(ann)
     await (await ann.press(ask, bots)).answer()
-    await (await ann.press(ask, "Random")).answer()
+    await (await ann.press(ask, "Easy")).answer()
     return ann
 
 
@@ -117,13 +117,13 @@ async def test_only_the_host_or_an_admin_manages_the_lobby(
     # Ann owns the group (its first member), so she counts as an admin
     carl = fake.add_user("Carl")
     fake.add_member(group, carl)
-    denied = await (await carl.press(lobby, "Add a bot")).answer()
+    denied = await (await carl.press(lobby, "+ Hard bot")).answer()
     assert denied.show_alert and denied.text == "Only the host or a chat admin can do that."
     assert "Bot 1" not in lobby.text
-    await (await ann.press(lobby, "Add a bot")).answer()
+    await (await ann.press(lobby, "+ Hard bot")).answer()
     assert "3. Bot 1" in lobby.text
     # a full table offers no seat; a press from a keyboard not yet redrawn is refused
-    assert not lobby.find_buttons("Join") and not lobby.find_buttons("Add a bot")
+    assert not lobby.find_buttons("Join") and not lobby.find_buttons("+ Hard bot")
     leave = Lobby.unpack(lobby.button("Leave").callback_data or "")
     join = Lobby(table_id=leave.table_id, version=leave.version, action="join").pack()
     full = await (await carl.press_data(lobby, join)).answer()
@@ -166,8 +166,8 @@ async def test_a_stale_lobby_button_changes_nothing(
     group, (ann,) = await group_of(fake, "Ann")
     await ann.send(group, "/new deberts")
     lobby = await fake.wait_for_message(group)
-    old_data = lobby.button("Add a bot").callback_data
-    await (await ann.press(lobby, "Add a bot")).answer()
+    old_data = lobby.button("+ Hard bot").callback_data
+    await (await ann.press(lobby, "+ Hard bot")).answer()
     again = await (await ann.press_data(lobby, old_data or "")).answer()
     assert again.text == "This button is out of date."
     assert lobby.text.count("Bot ") == 1
@@ -233,7 +233,7 @@ async def test_a_lobby_of_bots_alone_does_not_start(
     await ann.send(group, "/new deberts")
     lobby = await fake.wait_for_message(group)
     for _ in range(2):
-        await (await ann.press(lobby, "Add a bot")).answer()
+        await (await ann.press(lobby, "+ Hard bot")).answer()
     assert "Players (2 of 2–3)" in lobby.text and "Ann" not in lobby.text.split("Players")[1]
     mark = fake.mark()
     refused = await (await ann.press(lobby, "Start")).answer()
@@ -660,7 +660,7 @@ async def test_a_host_leaving_a_lobby_nobody_else_sits_at_closes_it(
     fake = fake_telegram
     group, (ann, ben) = await players_of(fake, "Ann", "Ben")
     lobby = await lobby_with(fake, group, ann)
-    await (await ann.press(lobby, "Add a bot")).answer()
+    await (await ann.press(lobby, "+ Hard bot")).answer()
     left = await (await ann.press(lobby, "Leave")).answer()
     assert left.text == "You left the table."
     assert lobby.text == "The table was cancelled." and not lobby.buttons

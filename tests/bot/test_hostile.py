@@ -241,7 +241,7 @@ async def test_a_table_button_pressed_in_another_chat_is_refused(
         before.status,
         before.seats,
     )
-    await (await ann.press(lobby, "Add a bot")).answer()
+    await (await ann.press(lobby, "+ Hard bot")).answer()
     await (await ann.press(lobby, "Start")).answer()
     await fake.wait_for(lambda: hand_message(fake, ann))
     last = await (await carl.press_data(there, f"t:{table_id}:0:last")).answer()
@@ -507,7 +507,7 @@ async def test_a_deleted_table_message_is_sent_again(
     await ann.send(group, "/new deberts")
     again = await fake.wait_for_message(group, lambda m: bool(m.buttons))
     assert again.find_buttons("Join")
-    await (await ann.press(again, "Add a bot")).answer()
+    await (await ann.press(again, "+ Hard bot")).answer()
     await (await ann.press(again, "Start")).answer()
     hand = await fake.wait_for(lambda: hand_message(fake, ann))
     buttons = await fake.wait_for(lambda: legal_buttons(hand))

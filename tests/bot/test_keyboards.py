@@ -267,12 +267,13 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
     lobby = [
         (tr("Join"), Lobby(table_id=31, version=4, action="join")),
         (tr("Leave"), Lobby(table_id=31, version=4, action="leave")),
-        (tr("Add a bot"), Lobby(table_id=31, version=4, action="bot")),
+        (tr("+ Easy bot"), Lobby(table_id=31, version=4, action="bot", option=0)),
+        (tr("+ Hard bot"), Lobby(table_id=31, version=4, action="bot", option=1)),
         (tr("Settings"), Lobby(table_id=31, version=4, action="settings")),
         (tr("Start"), Lobby(table_id=31, version=4, action="start")),
         (tr("Cancel"), Lobby(table_id=31, version=4, action="cancel")),
     ]
-    assert lobby_keyboard(record, tr).as_markup() == _builder_markup(lobby, 2, 2, 2)
+    assert lobby_keyboard(record, tr).as_markup() == _builder_markup(lobby, 2, 2, 2, 2)
     options: dict[str, tuple[Any, ...]] = {
         "target": (1000, 500),
         "golden_round": (True, False),

@@ -71,7 +71,15 @@ def test_the_concede_setting_is_a_noun_and_the_button_a_verb() -> None:
 def test_a_full_table_offers_no_seat_to_join_or_to_give_a_bot() -> None:
     people = [Seat(name="Ann", user_id=1), Seat(name="Ben", user_id=2)]
     two = _buttons(lobby_keyboard(_record(people), EN))
-    assert two == ["Join", "Leave", "Add a bot", "Settings", "Start", "Cancel"]
+    assert two == [
+        "Join",
+        "Leave",
+        "+ Easy bot",
+        "+ Hard bot",
+        "Settings",
+        "Start",
+        "Cancel",
+    ]
     full = _record([*people, Seat(name="Bot 1", bot="easy")])
     assert "3 of 2–3" in lobby_text(full, EN, 2, 3)
     assert _buttons(lobby_keyboard(full, EN)) == ["Leave", "Settings", "Start", "Cancel"]

@@ -25,7 +25,7 @@ async def test_a_press_taken_before_sigterm_is_answered_and_kept(
         lobby = await fake.wait_for_message(group)
         # Ann's press holds the table while Telegram is slow with the lobby edit
         gate = fake.hold("editMessageText", count=1)
-        await ann.press(lobby, "Add a bot")
+        await ann.press(lobby, "+ Hard bot")
         await gate.wait_arrived(timeout=30)
         join = await ben.press(lobby, "Join")
         await fake.wait_for(lambda: not fake.pending_updates, what="Ben's press confirmed")

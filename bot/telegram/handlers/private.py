@@ -6,7 +6,6 @@ from aiogram import Bot, F, Router
 from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
-from bot import ai
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import Translator
 from bot.render.keyboards.callbacks import Again, NewGame, Solo
@@ -22,6 +21,7 @@ from bot.render.outcomes import opened_reply, outcome_text, reply
 from bot.render.texts import help_text
 from bot.tables import Tables
 from bot.tables.outcomes import NotPossible
+from bot.tables.rules import BOT_LEVELS
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
 from bot.telegram.sender import Sender
@@ -99,7 +99,7 @@ async def pick_bots(
             callback.message.chat.id,
             callback.message.message_id,
             level_question(tr),
-            levels_keyboard(callback_data.game, callback_data.bots, ai.LEVELS, tr),
+            levels_keyboard(callback_data.game, callback_data.bots, BOT_LEVELS, tr),
         )
     await sender.answer(callback)
 
@@ -113,7 +113,7 @@ async def start_solo(
     tr: Translator,
 ) -> None:
     game, bots, level = callback_data.game, callback_data.bots, callback_data.level
-    if not _bots_fit(game, bots) or level not in ai.LEVELS:
+    if not _bots_fit(game, bots) or level not in BOT_LEVELS:
         await answer(sender, callback, reply(NotPossible(), tr))
         return
     chat_id = callback.from_user.id
