@@ -730,9 +730,9 @@ async def test_a_thousand_table_seats_four_and_bots_fill_it_up_to_four(
     refused = await (await ann.press(lobby, "Start")).answer()
     assert refused.show_alert and refused.text == "A table needs 2 to 4 players."
     for seated in (2, 3, 4):
-        await (await ann.press(lobby, "Add a bot")).answer()
+        await (await ann.press(lobby, "+ Hard bot")).answer()
         assert f"Players ({seated} of 2–4)" in lobby.text
-    assert "4. Bot 3" in lobby.text and "Add a bot" not in [b.text for b in lobby.buttons]
+    assert "4. Bot 3" in lobby.text and "+ Hard bot" not in [b.text for b in lobby.buttons]
     await (await ann.press(lobby, "Start")).answer()
     # with Ann dealing, the bots play the first deal at once
     assert lobby.text.startswith("Thousand · deal ")
@@ -747,9 +747,9 @@ async def test_a_deberts_table_still_seats_three(
     group, (ann,) = await group_of(fake, "Ann")
     lobby = await lobby_with(fake, group, ann)
     for _ in range(2):
-        await (await ann.press(lobby, "Add a bot")).answer()
+        await (await ann.press(lobby, "+ Hard bot")).answer()
     assert "Players (3 of 2–3)" in lobby.text
-    assert "Add a bot" not in [b.text for b in lobby.buttons]
+    assert "+ Hard bot" not in [b.text for b in lobby.buttons]
 
 
 async def test_the_private_menu_offers_three_bots_for_thousand_only(

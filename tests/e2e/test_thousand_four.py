@@ -49,7 +49,7 @@ async def four_in_a_lobby(fake: FakeTelegram) -> tuple[FakeChat, list[FakeUser],
     for user in users[1:3]:
         assert (await (await user.press(lobby, "Join")).answer()).text == "You joined the table."
     # three seated: a fourth seat is still open, to a person or a bot
-    assert {"Join", "Add a bot"} <= {b.text for b in lobby.buttons}
+    assert {"Join", "+ Hard bot"} <= {b.text for b in lobby.buttons}
     await (await users[3].press(lobby, "Join")).answer()
     assert "Players (4 of 2–4)" in lobby.text and "4. Dan" in lobby.text
     assert [b.text for b in lobby.buttons] == ["Leave", "Settings", "Start", "Cancel"]
@@ -129,7 +129,7 @@ async def test_a_private_game_against_three_bots_plays_deals_to_their_results(
     ask = await fake.wait_for_message(ann)
     assert [b.text for b in ask.buttons] == ["One bot", "Two bots", "Three bots"]
     await (await ann.press(ask, "Three bots")).answer()
-    await (await ann.press(ask, "Random")).answer()
+    await (await ann.press(ask, "Easy")).answer()
     table = await fake.wait_for(
         lambda: next((m for m in fake.messages(ann) if "Thousand · deal" in m.text), None)
     )
