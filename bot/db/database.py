@@ -16,13 +16,21 @@ wrote (the repositories' memory relies on it), and each statement is spared the
 hand-overs to SQLite's thread that taking a connection from the pool and giving it back
 cost. WAL mode lets another process read meanwhile. PostgreSQL's connections come
 from a pool.
+
+On PostgreSQL, where replicas share the database, :meth:`Database.hold` holds
+one transaction open for what a task does inside it: every statement the task runs
+there goes through that transaction's connection, so a row locked at its start
+(``SELECT … FOR UPDATE``) stays locked until it ends.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +40,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from bot.db import migrations
 
-__all__ = ["DEFAULT_URL", "Database", "database_url", "open_database"]
+__all__ = ["DEFAULT_URL", "Database", "RolledBack", "database_url", "open_database"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/bot.sqlite3"
 _ASYNC_DRIVERS = {
@@ -108,6 +118,26 @@ async def _migrate(url: sa.URL) -> None:
         await engine.dispose()
 
 
+class RolledBack(Exception):
+    """Raised inside :meth:`Database.hold`: what the block wrote is undone."""
+
+
+@dataclass
+class _Held:
+    """A transaction a task holds open (:meth:`Database.hold`)."""
+
+    db: Database
+    conn: AsyncConnection
+    task: asyncio.Task[Any] | None
+    failed: bool = False
+    """Whether a part of it that was to be all or nothing failed: it is rolled back."""
+
+
+_held: ContextVar[_Held | None] = ContextVar("bot_db_held", default=None)
+"""The transaction the running task holds, if any. A task started inside inherits the
+variable but not the transaction: :meth:`Database.held` checks the task too."""
+
+
 class Database:
     """The engine the repositories run their statements on."""
 
@@ -126,10 +156,64 @@ class Database:
         """The same pool, its connections lent out of autocommit mode (and put back
         in it when returned)."""
 
+    def held(self) -> AsyncConnection | None:
+        """The connection of the transaction this task holds open, if any."""
+        held = _held.get()
+        if held is None or held.db is not self or held.task is not asyncio.current_task():
+            return None
+        return held.conn
+
+    @asynccontextmanager
+    async def hold(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction for every statement this task runs inside (PostgreSQL only):
+        :meth:`connect` and :meth:`transaction` lend its connection.
+
+        It is committed at the end, also when the block raises, so that what was written
+        stands as it would have with each statement committed on its own; a database
+        error, a :meth:`transaction` block that raised or :class:`RolledBack` rolls it
+        back. One asked for inside another is that one.
+        """
+        assert self.dialect != "sqlite", "SQLite's one connection is not held by a task"
+        conn = self.held()
+        if conn is not None:
+            yield conn
+            return
+        async with self._transactional.connect() as conn:
+            trans = await conn.begin()
+            held = _Held(self, conn, asyncio.current_task())
+            token = _held.set(held)
+            try:
+                yield conn
+            except BaseException as error:
+                _held.reset(token)
+                undo = held.failed or isinstance(error, sa.exc.DBAPIError | RolledBack)
+                await self._end(conn, trans.rollback if undo else trans.commit)
+                raise
+            _held.reset(token)
+            if held.failed:
+                await trans.rollback()
+            else:
+                await trans.commit()
+
+    @staticmethod
+    async def _end(conn: AsyncConnection, end: Callable[[], Awaitable[None]]) -> None:
+        """End a transaction on the way out of a failure: if even that fails, the
+        connection is dropped rather than given back to the pool mid-transaction."""
+        try:
+            await end()
+        except Exception:
+            log.warning("could not end a transaction; its connection is dropped")
+            await conn.invalidate()
+
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
-        """A connection for a few statements, each committed as it runs."""
+        """A connection for a few statements, each committed as it runs (or the held
+        transaction's, inside :meth:`hold`)."""
         if self.dialect != "sqlite":
+            held = self.held()
+            if held is not None:
+                yield held
+                return
             async with self.engine.connect() as conn:
                 yield conn
             return
@@ -151,7 +235,17 @@ class Database:
 
         SQLite's one connection leaves autocommit mode for the block (its driver begins
         the transaction before the first statement that writes: a block is to begin with
-        a write, so that what it reads is not changed by another process meanwhile)."""
+        a write, so that what it reads is not changed by another process meanwhile).
+        Inside :meth:`hold` it is the held one, rolled back at the end if the block raises.
+        """
+        held = _held.get()
+        if held is not None and self.held() is not None:
+            try:
+                yield held.conn
+            except BaseException:
+                held.failed = True
+                raise
+            return
         if self.dialect != "sqlite":
             async with self._transactional.begin() as conn:
                 yield conn

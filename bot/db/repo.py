@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
+from contextlib import asynccontextmanager
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -130,6 +131,7 @@ def _new(columns: tuple[str, ...]) -> dict[str, Any]:
 # Statements are built once: SQLAlchemy then finds each compiled in its cache at once.
 _INSERT = sa.insert(tables).values({**_new(_COLUMNS), "created_at": sa.bindparam("new_updated_at")})
 _GET = sa.select(tables).where(_T.id == sa.bindparam("id"))
+_LOCK = _GET.with_for_update()
 _POSTPONE = (
     sa.update(tables)
     .where(_T.id == sa.bindparam("key_id"), _T.deadline.is_not(None))
@@ -162,13 +164,19 @@ _NEXT_DUE = sa.select(
 ).where(*_TIMED, _T.id.not_in(sa.bindparam("skip", expanding=True)))
 _IS_DUE = sa.or_(_T.deadline <= sa.bindparam("now"), _T.remind_at <= sa.bindparam("now"))
 _DUE = sa.select(_T.id).where(*_TIMED, _IS_DUE).order_by(_T.id)
-_CLAIM = (
-    sa.update(tables)
+_CLAIMABLE = (
+    sa.select(_T.id)
     .where(
         *_TIMED,
         _IS_DUE,
         sa.or_(_T.claimed_until.is_(None), _T.claimed_until <= sa.bindparam("now")),
     )
+    # a table locked by a change under way is left to the next look: its deadline moves
+    .with_for_update(skip_locked=True)
+)
+_CLAIM = (
+    sa.update(tables)
+    .where(_T.id.in_(_CLAIMABLE.scalar_subquery()))
     .values(claimed_until=sa.bindparam("until"))
     .returning(_T.id)
 )
@@ -225,6 +233,28 @@ class TableRepo:
         self._writes = 0
         """Writes begun so far: a row read from the database is kept only if none began
         meanwhile."""
+        self._locked: dict[int, tuple[AsyncConnection, RowMapping | None]] = {}
+        """Per table locked by :meth:`locked`, the row as the lock read it, until the
+        first :meth:`get` in the lock takes it (a read spared)."""
+
+    @asynccontextmanager
+    async def locked(self, table_id: int) -> AsyncIterator[None]:
+        """The table's row locked against other processes until the block ends: on
+        PostgreSQL, one transaction (see :meth:`Database.hold`) that begins with
+        ``SELECT … FOR UPDATE`` of the row, so that replicas sharing the database change
+        a table one at a time, each reading what the one before wrote. One process alone
+        on a SQLite file has only its own locks to take (:class:`~bot.tables.locks.TableLocks`)."""
+        if self.db.only_writer or table_id not in _INTEGERS:
+            yield
+            return
+        async with self.db.hold() as conn:
+            row = (await conn.execute(_LOCK, {"id": table_id})).mappings().first()
+            self._locked[table_id] = (conn, row)
+            try:
+                yield
+            finally:
+                if self._locked.get(table_id, (None,))[0] is conn:
+                    del self._locked[table_id]
 
     async def _execute(self, stmt: sa.Executable, params: dict[str, Any]) -> sa.CursorResult[Any]:
         async with self.db.connect() as conn:
@@ -272,6 +302,7 @@ class TableRepo:
         may be one that cannot be read."""
         self._writes += 1
         self._rows.pop(table_id, None)  # read again, as stored, when next needed
+        self._locked.pop(table_id, None)
         await self._execute(_POSTPONE, {"key_id": table_id, "when": when, "now": time.time()})
 
     async def _together(
@@ -299,6 +330,7 @@ class TableRepo:
         if checked:
             params["stored_version"] = record.stored_version
         self._writes += 1
+        self._locked.pop(table_id, None)  # the lock's read is out of date now
         try:
             if also is None:
                 result = await self._execute(_update(columns, checked), params)
@@ -332,6 +364,10 @@ class TableRepo:
         row = self._rows.get(table_id)
         if row is not None:
             return _record(row)
+        locked = self._locked.get(table_id)
+        if locked is not None and locked[0] is self.db.held():
+            del self._locked[table_id]  # read by the lock; a later read asks again
+            return None if locked[1] is None else _record(locked[1])
         writes = self._writes
         found = await self._mappings(_GET, {"id": table_id})
         if not found:

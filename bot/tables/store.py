@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from typing import Any
 from weakref import WeakValueDictionary
@@ -36,10 +37,11 @@ class TableStore:
         """Per table, the game last saved, parsed; the least recently moved go first."""
 
     def lock(self, table_id: int) -> TableLocks:
-        """Both of the table's locks: its state and its messages."""
+        """Both of the table's locks: its state and its messages. Holding the state lock
+        holds the table's row too, against other processes sharing the database."""
         locks = self._locks.get(table_id)
         if locks is None:
-            locks = TableLocks()
+            locks = TableLocks(functools.partial(self.repo.locked, table_id))
             self._locks[table_id] = locks
         return locks
 

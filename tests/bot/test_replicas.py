@@ -1,0 +1,173 @@
+"""Replicas sharing one real PostgreSQL change a table one at a time: a change begun on
+one waits for the other's to end and reads what it wrote, so none is lost or refused."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import sqlalchemy as sa
+
+from bot.db import Database, PeopleRepo, Seat, TableRecord, TableRepo, TableStatus, open_database
+from bot.tables import People, Tables
+from bot.tables.outcomes import AlreadyPlayed, Joined, Moved, Opened
+from tests.bot.test_domain import ANN, BEN, CID, GROUP, Everyone, Recorder
+
+
+def named(url: str, name: str) -> str:
+    """``url`` with its connections named ``name`` in ``pg_stat_activity``."""
+    return (
+        sa.make_url(url)
+        .update_query_dict({"application_name": name})
+        .render_as_string(hide_password=False)
+    )
+
+
+async def blocked_on_a_lock(db: Database, name: str) -> None:
+    """Wait until a connection named ``name`` waits for a lock another one holds."""
+    query = (
+        "SELECT count(*) AS n FROM pg_stat_activity"
+        " WHERE application_name = :name AND wait_event_type = 'Lock'"
+    )
+    async with asyncio.timeout(20):  # never, if nothing held the lock: the test fails
+        await _wait_blocked(db, name, query)
+
+
+async def _wait_blocked(db: Database, name: str, query: str) -> None:
+    while True:
+        # a transaction held open sees one snapshot of the statistics unless told otherwise
+        await db.fetchone("SELECT pg_stat_clear_snapshot()")
+        if (await db.fetchone(query, {"name": name}))["n"] > 0:
+            return
+        await asyncio.sleep(0.005)
+
+
+@asynccontextmanager
+async def replicas(url: str) -> AsyncIterator[tuple[str, Database, Database]]:
+    """Two processes' databases on one server; the second's connections are named."""
+    name = f"replica-{uuid.uuid4().hex[:8]}"
+    one = await open_database(url)
+    two = await open_database(named(url, name))
+    try:
+        yield name, one, two
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_change_on_one_replica_waits_for_the_others_and_reads_what_it_wrote(
+    postgres_url: str,
+) -> None:
+    async with replicas(postgres_url) as (name, one, two):
+        repo_one, repo_two = TableRepo(one), TableRepo(two)
+        record = TableRecord(
+            id=0,
+            chat_id=GROUP,
+            game="deberts",
+            status=TableStatus.PLAYING,
+            host_id=1,
+            seats=[Seat("Ann", user_id=1)],
+            conventions={},
+            lang="en",
+            version=5,
+        )
+        table_id = (await repo_one.create(record)).id
+        read_by_two: list[int] = []
+
+        async def bump(repo: TableRepo, reads: list[int]) -> None:
+            async with repo.locked(table_id):
+                fresh = await repo.get(table_id)
+                assert fresh is not None
+                reads.append(fresh.version)
+                fresh.version += 1
+                await repo.save_state(fresh)
+
+        async with repo_one.locked(table_id):
+            first = await repo_one.get(table_id)
+            assert first is not None and first.version == 5
+            second = asyncio.create_task(bump(repo_two, read_by_two))
+            # the other replica's change waits in PostgreSQL for this one's to end
+            await blocked_on_a_lock(one, name)
+            assert read_by_two == []
+            first.version += 1
+            await repo_one.save_state(first)
+        await second
+        # it read what this one wrote, and built on it: no change lost, none refused
+        assert read_by_two == [6]
+        stored = await repo_one.get(table_id)
+        assert stored is not None and stored.version == 7
+
+
+class Gate(Recorder):
+    """A presenter that, the first time it shows a lobby, first lets ``meanwhile`` run."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meanwhile: Callable[[], Awaitable[None]] | None = None
+
+    async def lobby(
+        self, record: TableRecord, *, settings: dict[str, tuple[Any, ...]] | None = None
+    ) -> None:
+        meanwhile, self.meanwhile = self.meanwhile, None
+        if meanwhile is not None:
+            await meanwhile()
+        await super().lobby(record, settings=settings)
+
+
+def domain(db: Database, presenter: Recorder) -> Tables:
+    return Tables(
+        TableRepo(db), People(PeopleRepo(db)), presenter, Everyone(), seed_source=lambda: 7
+    )
+
+
+async def test_presses_on_two_replicas_are_applied_one_after_the_other(postgres_url: str) -> None:
+    async with replicas(postgres_url) as (name, one, two):
+        gate = Gate()
+        first, second = domain(one, gate), domain(two, Recorder())
+        for who in (ANN, BEN, CID):
+            await first.people.seen(who.id, who.name, "en", private=True)
+        opened = await first.lobby.open(GROUP, ANN, "deberts", "en")
+        assert isinstance(opened, Opened)
+        table_id = opened.table.id
+        joining: list[asyncio.Task[Any]] = []
+
+        async def cid_joins_on_the_other_replica() -> None:
+            joining.append(asyncio.create_task(second.lobby.press(table_id, 0, CID, "join", -1)))
+            await blocked_on_a_lock(one, name)
+
+        # Ben's join is being shown on one replica (its row held) when Cid's comes to the other
+        gate.meanwhile = cid_joins_on_the_other_replica
+        assert await first.lobby.press(table_id, 0, BEN, "join", -1) == Joined()
+        assert await joining[0] == Joined()
+        record = await second.store.repo.get(table_id)
+        assert record is not None
+        assert [s.user_id for s in record.seats] == [ANN.id, BEN.id, CID.id]
+        assert record.version == opened.table.version + 2
+
+        # the same game button pressed twice, the presses reaching both replicas at once
+        await first.lobby.press(table_id, record.version, ANN, "start", -1)
+        for _ in range(6):
+            record = await first.store.repo.get(table_id)
+            assert record is not None
+            game = first.store.load(record)
+            seat = game.current_seat()
+            assert seat is not None
+            who = (ANN, BEN, CID)[seat]
+            move = game.legal_actions(seat)[0]
+            outcomes = await asyncio.gather(
+                first.play.act(table_id, record.version, who, move),
+                second.play.act(table_id, record.version, who, move),
+            )
+            assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyPlayed", "Moved"]
+            assert any(isinstance(o, Moved) for o in outcomes)
+            assert any(isinstance(o, AlreadyPlayed) for o in outcomes)
+            after = await second.store.repo.get(table_id)
+            assert after is not None and after.version == record.version + 1
+            game.apply(seat, move)
+            # applied once: the stored game is the one with this move made once
+            assert second.store.load(after).to_json() == game.to_json()
+        await first.close()
+        await second.close()
