@@ -20,6 +20,7 @@ from bot import jsonio
 from bot.ai.players import LEVELS, policy_for
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
+from bot.db.updates import UpdateLog
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
 from bot.tables import Alarm, People, Tables
@@ -27,7 +28,7 @@ from bot.tables.timers import Scheduler
 from bot.telegram.commands import set_commands
 from bot.telegram.handlers import routers
 from bot.telegram.in_flight import InFlight
-from bot.telegram.middlewares import ContextMiddleware
+from bot.telegram.middlewares import ContextMiddleware, Once
 from bot.telegram.publisher import Publisher
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, Sender
 
@@ -145,6 +146,8 @@ async def create_app(
     )
     in_flight = InFlight()
     dp.update.outer_middleware(in_flight)
+    # after the drain's: an update dropped as handled before is nothing to wait for
+    dp.update.outer_middleware(Once(UpdateLog(db)))
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["Id", "chats", "deal_logs", "metadata", "ratings", "results", "tables", "users"]
+__all__ = [
+    "Id",
+    "chats",
+    "deal_logs",
+    "metadata",
+    "ratings",
+    "results",
+    "tables",
+    "updates",
+    "users",
+]
 
 Id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 """A 64-bit id: Telegram's user and chat ids do not fit in 32 bits. SQLite's INTEGER
@@ -113,4 +123,13 @@ ratings = sa.Table(
     sa.Column("mu", sa.Double, nullable=False),
     sa.Column("sigma", sa.Double, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
+)
+
+updates = sa.Table(
+    "updates",
+    metadata,
+    # the updates taken, kept a day: Telegram delivers again only within that
+    sa.Column("update_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("taken_at", sa.Double, nullable=False),
+    sa.Index("updates_by_time", "taken_at"),
 )
