@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.db.models import TableStatus
 from bot.i18n import Translator
 from bot.render.cards import action_label
 from bot.render.common import game_title
@@ -17,6 +22,7 @@ from bot.tables.outcomes import (
     Cancelled,
     Done,
     GameOver,
+    GameUnderWay,
     HandShown,
     Joined,
     LanguageChosen,
@@ -46,14 +52,25 @@ from bot.tables.outcomes import (
 __all__ = [
     "already_open_text",
     "join_link",
+    "joined_by_link",
     "lobby_reply",
     "look_reply",
+    "message_link",
     "opened_reply",
     "outcome_text",
     "reply",
 ]
 
-_ALERTS = (OtherChat, NotAllowed, SeatsWanted, NobodySeated, NeedsPrivateChat, Refused, NotSeated)
+_ALERTS = (
+    OtherChat,
+    NotAllowed,
+    SeatsWanted,
+    NobodySeated,
+    NeedsPrivateChat,
+    Refused,
+    NotSeated,
+    GameUnderWay,
+)
 """What is shown as an alert to be read and closed, not as a passing toast: why a press
 did nothing, when it was not plain."""
 
@@ -108,6 +125,11 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
             return tr("To get your cards privately, open a chat with me first: {url}", url=url)
         case Joined():
             return tr("You joined the table.")
+        case GameUnderWay():
+            return tr(
+                "The game has already started: watch it on its table. When it ends, “Play"
+                " again” under its result opens the next table."
+            )
         case NotSeated():
             return tr("You are not at this table.")
         case Left():
@@ -152,7 +174,56 @@ def already_open_text(outcome: AlreadyOpen, tr: Translator, *, private: bool) ->
     if private:
         return tr("You already have a game here; /cancel ends it.")
     title = game_title(outcome.table.game, tr)
+    if outcome.table.status == TableStatus.PLAYING:
+        return tr(
+            "A game of {game} is on in this chat: its table is the message this answers. A"
+            " new table can be opened once it ends.",
+            game=title,
+        )
     return tr("There is already a table in this chat: {game}.", game=title)
+
+
+def message_link(chat_id: int, message_id: int | None, username: str | None) -> str | None:
+    """A link that opens a group's message, for its members: a supergroup's messages have
+    one, a basic group's have none."""
+    if message_id is None:
+        return None
+    if username:
+        return f"https://t.me/{username}/{message_id}"
+    text = str(chat_id)
+    if text.startswith("-100"):
+        return f"https://t.me/c/{text[4:]}/{message_id}"
+    return None
+
+
+def joined_by_link(
+    outcome: Joined | GameUnderWay, group: str | None, link: str | None, tr: Translator
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The answer to a join by a link, naming the table and its group (``group``: its
+    title, if known); ``link`` opens the table's message, if it can be opened."""
+    table = outcome.table
+    assert table is not None
+    game = game_title(table.game, tr)
+    where = tr("“{title}”", title=escape(group)) if group else tr("the group")
+    if isinstance(outcome, Joined):
+        text = tr(
+            "You joined the table of {game} in {group}. Your cards come here once the host"
+            " starts the game.",
+            game=game,
+            group=where,
+        )
+    else:
+        text = tr(
+            "The game of {game} in {group} has already started: watch it on its table. When"
+            " it ends, “Play again” under its result opens the next table.",
+            game=game,
+            group=where,
+        )
+    if link is None:
+        return text, None
+    kb = InlineKeyboardBuilder()
+    kb.button(text=tr("Open the table"), url=link)
+    return text, kb.as_markup()
 
 
 def opened_reply(

@@ -14,6 +14,7 @@ from bot.tables.outcomes import (
     AlreadySeated,
     Cancelled,
     Done,
+    GameUnderWay,
     Joined,
     Left,
     NeedsPrivateChat,
@@ -52,6 +53,7 @@ LobbyPress = (
     | AlreadySeated
     | NeedsPrivateChat
     | Joined
+    | GameUnderWay
     | NotSeated
     | Left
     | NotMember
@@ -193,6 +195,11 @@ class Lobbies:
                     self.lifecycle.alarm.set(record.deadline)
             return Opened(record)
 
+    async def running(self, chat_id: int) -> AlreadyOpen | None:
+        """The chat's open table, lobby or game, if it has one: a new table waits for it."""
+        record = await self.store.repo.open_in_chat(chat_id)
+        return None if record is None else AlreadyOpen(record)
+
     async def press(
         self,
         table_id: int,
@@ -206,6 +213,8 @@ class Lobbies:
         """A lobby button; ``chat_id`` is where it was pressed (``who.is_admin`` asks there)."""
         async with self.store.lock(table_id):
             record = await self.store.repo.get(table_id)
+            if record is not None and record.status == TableStatus.PLAYING and action == "join":
+                return GameUnderWay(record)
             if record is None or record.status != TableStatus.LOBBY:
                 return TableGone()
             if chat_id is not None and chat_id != record.chat_id:
@@ -267,6 +276,10 @@ class Lobbies:
             return NotMember()
         async with self.store.lock(table_id):
             record = await self.store.repo.get(table_id)
+            if record is not None and record.status == TableStatus.PLAYING:
+                if record.seat_of(who.id) is not None:
+                    return AlreadySeated()
+                return GameUnderWay(record)
             if record is None or record.status != TableStatus.LOBBY:
                 return TableGone()
             return await self._join(record, who)
@@ -282,7 +295,7 @@ class Lobbies:
             return NeedsPrivateChat(record.id)
         record.seats.append(Seat(name=who.name, user_id=who.id))
         await self._changed(record)
-        return Joined()
+        return Joined(record)
 
     async def _leave(self, record: TableRecord, who: Person) -> NotSeated | Left:
         seat = record.seat_of(who.id)

@@ -3,7 +3,7 @@ says it in words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.db.models import TableRecord
 from bot.engine.base import IllegalAction
@@ -16,6 +16,7 @@ __all__ = [
     "Cancelled",
     "Done",
     "GameOver",
+    "GameUnderWay",
     "HandShown",
     "Joined",
     "LanguageChosen",
@@ -164,7 +165,16 @@ class NeedsPrivateChat:
 
 @dataclass(frozen=True)
 class Joined:
-    """The person took a seat."""
+    """The person took a seat at ``table``."""
+
+    table: TableRecord | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class GameUnderWay:
+    """The table's game has started: no seat is to be had until it ends."""
+
+    table: TableRecord
 
 
 @dataclass(frozen=True)
@@ -239,6 +249,7 @@ Outcome = (
     | AlreadySeated
     | NeedsPrivateChat
     | Joined
+    | GameUnderWay
     | NotSeated
     | Left
     | LeftGame

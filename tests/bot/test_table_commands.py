@@ -9,12 +9,14 @@ from pathlib import Path
 
 from bot import ai
 from bot.bench.fake_telegram import FakeTelegram
+from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.db import PeopleRepo, TableRepo, open_database
 from bot.engine.base import Game
+from bot.render.keyboards.callbacks import Lobby, TableButton
 from bot.tables import People, Tables
 from bot.tables.outcomes import Done, NotPossible, Opened, Started
 from tests.bot.test_domain import ANN, BEN, GROUP, Everyone, Recorder, domain
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, hand_message
 
 __all__ = ["domain"]
 
@@ -81,3 +83,98 @@ async def test_a_move_made_for_a_player_out_of_time_is_the_hard_bots(tmp_path: P
     finally:
         await tables.close()
         await db.close()
+
+
+async def _players(
+    fake: FakeTelegram, *names: str, supergroup: bool = False
+) -> tuple[FakeChat, list[FakeUser]]:
+    users = [fake.add_user(n) for n in names]
+    group = fake.add_group("Cards", members=users, supergroup=supergroup)
+    for user in users:
+        await user.start_private()
+        await fake.wait_for_message(user)
+    return group, users
+
+
+async def _playing(fake: FakeTelegram, group: FakeChat, ann: FakeUser) -> FakeMessage:
+    """Ann's Deberts table in ``group``, with a bot, its game started; its message."""
+    await ann.send(group, "/new deberts")
+    lobby = await fake.wait_for_message(group)
+    await (await ann.press(lobby, "+ Hard bot")).answer()
+    await (await ann.press(lobby, "Start")).answer()
+    await fake.wait_for(lambda: hand_message(fake, ann))
+    return lobby
+
+
+async def test_new_while_a_game_runs_says_so_before_any_question(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await _players(fake, "Ann")
+    await _playing(fake, group, ann)
+    mark = fake.mark()
+    await ann.send(group, "/new")
+    pointer = await fake.wait_for_message(group, lambda m: not m.buttons, since=mark)
+    assert pointer.text == (
+        "A game of Deberts is on in this chat: its table is the message this answers. A new"
+        " table can be opened once it ends."
+    )
+    # the table is posted again below, and the pointer answers it; no game is offered
+    assert pointer.reply_to is not None and pointer.reply_to.find_buttons("🂠 My hand")
+    await fake.wait_handled()
+    assert not [m for m in fake.messages(group, from_bot=True) if m.find_buttons("Thousand")]
+    # in private, a game against bots: said before asking how many bots
+    await ann.send(ann.id, "/new thousand")
+    ask = await fake.wait_for_message(ann, lambda m: "How many" in m.text)
+    await (await ann.press(ask, "One bot")).answer()
+    await (await ann.press(ask, "Easy")).answer()
+    await fake.wait_handled()
+    mark = fake.mark()
+    await ann.send(ann.id, "/new")
+    told = await fake.wait_for_message(ann, since=mark)
+    assert told.text == "You already have a game here; /cancel ends it."
+    assert told.reply_to is not None and not told.buttons
+
+
+async def test_a_late_join_is_told_the_game_has_started_and_where_to_watch_it(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, carl) = await _players(fake, "Ann", "Carl", supergroup=True)
+    table = await _playing(fake, group, ann)
+    table_id = TableButton.unpack(table.button("🂠 My hand").callback_data or "").table_id
+    join = Lobby(table_id=table_id, version=0, action="join").pack()
+    late = await (await carl.press_data(table, join)).answer()
+    assert late.show_alert
+    assert late.text == (
+        "The game has already started: watch it on its table. When it ends, “Play again”"
+        " under its result opens the next table."
+    )
+    mark = fake.mark()
+    await carl.start_private(f"j{table_id}")
+    told = await fake.wait_for_message(carl, since=mark)
+    assert told.text.startswith("The game of Deberts in “Cards” has already started")
+    code = str(group.id).removeprefix("-100")
+    assert told.button("Open the table").url == f"https://t.me/c/{code}/{table.message_id}"
+
+
+async def test_a_join_by_link_names_the_table_and_its_group(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    users = [fake.add_user(n) for n in ("Ann", "Ben")]
+    group = fake.add_group("Friday cards", members=users)
+    ann, ben = users
+    await ann.start_private()
+    await fake.wait_for_message(ann)
+    await ann.send(group, "/new thousand")
+    lobby = await fake.wait_for_message(group)
+    needs = await (await ben.press(lobby, "Join")).answer()
+    assert needs.url is not None and "?start=j" in needs.url
+    await ben.start_private(needs.url.split("?start=")[1])
+    told = await fake.wait_for_message(ben, lambda m: "joined" in m.text)
+    assert told.text == (
+        "You joined the table of Thousand in “Friday cards”. Your cards come here once the"
+        " host starts the game."
+    )
+    assert "2. Ben" in lobby.text

@@ -31,8 +31,14 @@ async def _open(
     tr: Translator,
 ) -> None:
     opened = await tables.lobby.open(chat_id, person(user, bot, None), game, tr.locale)
+    if isinstance(opened, AlreadyOpen):
+        await _point_to(opened, sender, tables, tr)
+
+
+async def _point_to(opened: AlreadyOpen, sender: Sender, tables: Tables, tr: Translator) -> None:
+    """The chat's open table, posted again, and a reply to it saying a new one must wait."""
     # the table and a pointer to it, both replies: a flood of /new posts only a few
-    if isinstance(opened, AlreadyOpen) and sender.can_reply(chat_id, 2):
+    if sender.can_reply(opened.table.chat_id, 2):
         # posted again below: the old message may have been deleted or scrolled far away
         message_id = await tables.repost(opened.table.id)
         text = already_open_text(opened, tr, private=False)
@@ -48,6 +54,11 @@ async def new_table(
     tr: Translator,
 ) -> None:
     assert message.from_user is not None
+    running = await tables.lobby.running(message.chat.id)
+    if running is not None:
+        # said first: a game choice would only lead to the same answer
+        await _point_to(running, sender, tables, tr)
+        return
     game = game_named(command.args)
     if game is not None:
         await _open(message.chat.id, game, message.from_user, bot, tables, sender, tr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
 
@@ -17,10 +18,17 @@ from bot.render.menus import (
     level_question,
     levels_keyboard,
 )
-from bot.render.outcomes import opened_reply, outcome_text, reply
+from bot.render.outcomes import (
+    already_open_text,
+    joined_by_link,
+    message_link,
+    opened_reply,
+    outcome_text,
+    reply,
+)
 from bot.render.texts import help_text
 from bot.tables import Tables
-from bot.tables.outcomes import NotPossible
+from bot.tables.outcomes import GameUnderWay, Joined, NotPossible
 from bot.tables.rules import BOT_LEVELS
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
@@ -41,10 +49,23 @@ async def start_deep_link(
     assert message.from_user is not None
     if arg.startswith("j") and arg[1:].isdigit():
         outcome = await tables.lobby.join(int(arg[1:]), person(message.from_user, bot, None))
-        me = await bot.me()
-        text = outcome_text(outcome, tr, bot_username=me.username or "")
-        if text:
-            await sender.send(message.chat.id, text)
+        if isinstance(outcome, Joined | GameUnderWay) and outcome.table is not None:
+            table = outcome.table
+            title: str | None
+            username: str | None
+            try:
+                chat = await bot.get_chat(table.chat_id)
+                title, username = chat.title, chat.username
+            except TelegramAPIError:
+                title = username = None  # the table is named without its group then
+            link = message_link(table.chat_id, table.table_msg_id, username)
+            said, markup = joined_by_link(outcome, title, link, tr)
+            await sender.send(message.chat.id, said, markup)
+        else:
+            me = await bot.me()
+            text = outcome_text(outcome, tr, bot_username=me.username or "")
+            if text:
+                await sender.send(message.chat.id, text)
         await tables.resend_hands(message.from_user.id, asked=True)
         return
     await start(message, sender, tables, tr)
@@ -58,8 +79,14 @@ async def start(message: Message, sender: Sender, tables: Tables, tr: Translator
 
 
 async def new_private(
-    message: Message, command: CommandObject, sender: Sender, tr: Translator
+    message: Message, command: CommandObject, sender: Sender, tables: Tables, tr: Translator
 ) -> None:
+    running = await tables.lobby.running(message.chat.id)
+    if running is not None:
+        # said before any question: the game here is to be ended first
+        text = already_open_text(running, tr, private=True)
+        await sender.send(message.chat.id, text, reply_to=running.table.table_msg_id)
+        return
     game = game_named(command.args)
     if game is not None:
         await sender.send(message.chat.id, bots_question(tr), bots_keyboard(game, tr))
