@@ -213,7 +213,7 @@ async def test_join_without_a_private_chat_gives_a_deep_link_that_completes_the_
     assert "Ben" not in lobby.text
     await ben.follow(answer.url)
     reply = await fake.wait_for_message(ben)
-    assert reply.text == "You joined the table."
+    assert reply.text.startswith("You joined the table of Thousand in “Cards”.")
     await fake.wait_for(lambda: "2. Ben" in lobby.text)
     # the same link (table ids are easy to guess) seats nobody from outside the group
     eve = fake.add_user("Eve")
