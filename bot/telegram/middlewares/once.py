@@ -4,11 +4,10 @@ An update comes again when Telegram did not get its answer: a webhook request th
 timed out, a replica that died between handling it and answering, a restart before
 polling confirmed it. Presses carry the table's version and would be refused the
 second time anyway, but a command would run again (a second welcome, a second
-lobby) and a press's answer would be sent twice. The update's id is marked taken in
-the database as it arrives, so a delivery again, to this process or another sharing
-the database, is dropped. A handling that fails gives the id back: Telegram's retry
-is handled. One cut short by the process dying keeps it: the retry is dropped, as
-if it had been lost on the way.
+lobby). The update's id is written to the database once it is handled, so a
+delivery again, to this process or another sharing the database, is dropped. One
+whose handling failed, or whose process died meanwhile, is not written: the retry
+is handled. Two deliveries handled at the very same time by two replicas both run.
 """
 
 from __future__ import annotations
@@ -26,13 +25,13 @@ log = logging.getLogger(__name__)
 
 
 class Taken(Protocol):
-    async def take(self, update_id: int) -> bool: ...
+    async def handled(self, update_id: int) -> bool: ...
 
-    async def release(self, update_id: int) -> None: ...
+    async def mark(self, update_id: int) -> None: ...
 
 
 class Once(BaseMiddleware):
-    """Outer middleware of the updates: drops an update already taken."""
+    """Outer middleware of the updates: drops an update already handled."""
 
     def __init__(self, taken: Taken) -> None:
         self.taken = taken
@@ -45,11 +44,9 @@ class Once(BaseMiddleware):
     ) -> Any:
         if not isinstance(event, Update):
             return await handler(event, data)
-        if not await self.taken.take(event.update_id):
-            log.info("update %s came again: already taken", event.update_id)
+        if await self.taken.handled(event.update_id):
+            log.info("update %s came again: already handled", event.update_id)
             return None
-        try:
-            return await handler(event, data)
-        except BaseException:
-            await self.taken.release(event.update_id)
-            raise
+        result = await handler(event, data)
+        await self.taken.mark(event.update_id)
+        return result

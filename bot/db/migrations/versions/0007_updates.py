@@ -1,4 +1,4 @@
-"""Updates taken: each update's id, kept a day, so one Telegram delivers again (a retry,
+"""Updates handled: each update's id, kept a day, so one Telegram delivers again (a retry,
 or a replica that died before answering) is not handled a second time.
 
 Revision ID: 0007
