@@ -157,9 +157,10 @@ async def create_app(
         log.info("resumed %d tables", resumed)
         timers.start()
 
-    async def on_shutdown(bot: Bot) -> None:
-        # polling has stopped; the presses taken are finished before the store closes
-        await in_flight.finish(bot)
+    async def on_shutdown(bot: Bot, webhook: bool = False) -> None:
+        # polling (or the webhook server) has stopped; the presses taken are finished
+        # before the store closes
+        await in_flight.finish(bot, confirm=not webhook)
         await timers.stop()
 
     dp.startup.register(on_startup)

@@ -61,9 +61,11 @@ class InFlight(BaseMiddleware):
         finally:
             self.running.pop(task, None)
 
-    async def finish(self, bot: Bot) -> None:
+    async def finish(self, bot: Bot, *, confirm: bool = True) -> None:
         """Wait for the updates being handled, cancel those still running after
-        :attr:`stop_wait`, and confirm to Telegram the ones handled."""
+        :attr:`stop_wait`, and confirm to Telegram the ones handled (polling only: a
+        webhook's updates are confirmed by answering them, and ``getUpdates`` is refused
+        while a webhook is set)."""
         running = dict(self.running)
         cut: list[int] = []
         if running:
@@ -78,7 +80,7 @@ class InFlight(BaseMiddleware):
                     cut,
                 )
                 await cancel_all(late)
-        if self.last is not None:
+        if confirm and self.last is not None:
             # one cut short is not confirmed: it comes again, if Telegram still has it
             await self._confirm(bot, min(cut, default=self.last + 1))
 

@@ -60,6 +60,8 @@ class WebhookServer:
         self.dp, self.bot, self.db = dp, bot, db
         self.url, self.secret, self.host, self.port = url, secret, host, port
         self.path = urlsplit(url).path or "/"
+        # the dispatcher's shutdown then does not confirm updates with getUpdates
+        dp["webhook"] = True
         self._runner: web.AppRunner | None = None
 
     def application(self) -> web.Application:

@@ -78,3 +78,6 @@ async def test_updates_come_by_webhook_with_the_secret_checked_on_each(
     finally:
         await server.stop()
         await app.close()
+    # answered updates are confirmed: stopping asks nothing of getUpdates (refused while
+    # a webhook is set)
+    assert fake.calls("getUpdates") == []
