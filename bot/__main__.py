@@ -29,6 +29,7 @@ async def main(settings: Settings) -> None:
         default_locale=settings.default_locale,
         default_timer=settings.turn_timer,
         group_messages_per_minute=settings.group_messages_per_minute,
+        database_options=settings.database_options,
     )
     # What is loaded by now (rules, bot players' tables) lives as long as the process.
     # Frozen, the collector no longer walks it in every full collection: that walk

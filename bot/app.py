@@ -20,6 +20,7 @@ from bot import jsonio
 from bot.ai.players import LEVELS, policy_for
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
+from bot.db.database import DatabaseOptions
 from bot.db.updates import UpdateLog
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
@@ -88,6 +89,7 @@ async def create_app(
     seed_source: Callable[[], int] | None = None,
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    database_options: DatabaseOptions | None = None,
 ) -> App:
     """``database``: a database URL, or the path of a SQLite file;
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
@@ -100,7 +102,7 @@ async def create_app(
         game_class(name)
         for level in LEVELS:
             policy_for(name, level)
-    db = await open_database(database)
+    db = await open_database(database, **(database_options or {}))
     people = People(PeopleRepo(db))
     table_repo = TableRepo(db)
     i18n = make_i18n(default_locale)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+if TYPE_CHECKING:  # the database's modules load only once the settings are usable
+    from bot.db.database import DatabaseOptions
 
 __all__ = ["DatabaseSettings", "Settings", "load_settings"]
 
@@ -24,11 +28,31 @@ class DatabaseSettings(BaseSettings):
     """``sqlite+aiosqlite:///<path>`` or ``postgresql+psycopg://user:password@host/db``;
     unset: the SQLite file at ``database_path``."""
     database_path: Path = Path("data/bot.sqlite3")
+    database_pool_size: int = Field(default=10, ge=1, le=1000)
+    """PostgreSQL: connections each process keeps open (as many again for a burst)."""
+    database_pool_timeout: float = Field(default=30.0, gt=0)
+    """PostgreSQL: seconds a statement waits for a free connection before failing."""
+    database_statement_timeout: float = Field(default=30.0, ge=0)
+    """PostgreSQL: seconds a statement may run, waiting for a table's lock included,
+    before the server cancels it (0: no limit)."""
+    database_idle_timeout: float = Field(default=120.0, ge=0)
+    """PostgreSQL: seconds a transaction may sit idle (a change of a table waiting on
+    Telegram) before the server ends it and its locks (0: no limit)."""
 
     @property
     def database(self) -> str:
         """The database's URL: ``DATABASE_URL``, else the SQLite file at ``DATABASE_PATH``."""
         return self.database_url or f"sqlite+aiosqlite:///{self.database_path}"
+
+    @property
+    def database_options(self) -> DatabaseOptions:
+        """The PostgreSQL connection settings, as :func:`bot.db.open_database` takes them."""
+        return {
+            "pool_size": self.database_pool_size,
+            "pool_timeout": self.database_pool_timeout,
+            "statement_timeout": self.database_statement_timeout,
+            "idle_timeout": self.database_idle_timeout,
+        }
 
 
 class Settings(DatabaseSettings):

@@ -32,7 +32,7 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -40,7 +40,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from bot.db import migrations
 
-__all__ = ["DEFAULT_URL", "Database", "RolledBack", "database_url", "open_database"]
+__all__ = [
+    "DEFAULT_URL",
+    "Database",
+    "DatabaseOptions",
+    "RolledBack",
+    "database_url",
+    "open_database",
+]
 
 log = logging.getLogger(__name__)
 
@@ -292,23 +299,56 @@ class Database:
         await self.engine.dispose()
 
 
-async def open_database(target: str | Path, *, pool_size: int = 10) -> Database:
+class DatabaseOptions(TypedDict, total=False):
+    """How :func:`open_database` connects to PostgreSQL (see there)."""
+
+    pool_size: int
+    pool_timeout: float
+    statement_timeout: float
+    idle_timeout: float
+
+
+def _with_timeouts(url: sa.URL, statement: float, idle: float) -> sa.URL:
+    """``url`` with the server told the statement and idle-transaction timeouts, beside
+    any ``options`` the URL carries already."""
+    options = [str(url.query.get("options", ""))]
+    if statement > 0:
+        options.append(f"-c statement_timeout={round(statement * 1000)}")
+    if idle > 0:
+        options.append(f"-c idle_in_transaction_session_timeout={round(idle * 1000)}")
+    joined = " ".join(o for o in options if o)
+    return url.update_query_dict({"options": joined}) if joined else url
+
+
+async def open_database(
+    target: str | Path,
+    *,
+    pool_size: int = 10,
+    pool_timeout: float = 30.0,
+    statement_timeout: float = 30.0,
+    idle_timeout: float = 120.0,
+) -> Database:
     """The database at ``target`` (a URL, or a SQLite file's path), migrated.
 
-    ``pool_size``: PostgreSQL connections kept open (as many again may be opened
-    for a burst); SQLite has one.
+    PostgreSQL only: ``pool_size`` connections kept open (as many again may be opened
+    for a burst), waited for up to ``pool_timeout`` seconds; a statement running longer
+    than ``statement_timeout`` seconds (a lock waited for included) and a transaction
+    left idle for ``idle_timeout`` seconds are ended by the server (0: no limit).
+    SQLite has one connection.
     """
     url = database_url(target)
     if url.get_backend_name() != "sqlite":
         await _migrate(url)
         engine = _make_engine(
-            url,
+            _with_timeouts(url, statement_timeout, idle_timeout),
             isolation_level="AUTOCOMMIT",
             pool_size=pool_size,
             max_overflow=pool_size,
-            pool_timeout=30,
-            # a managed server closes idle connections after a while: open them anew
+            pool_timeout=pool_timeout,
+            # a managed server closes idle connections after a while: open them anew,
+            # and check a connection before lending it
             pool_recycle=1800,
+            pool_pre_ping=True,
             connect_args={"connect_timeout": 10},
         )
         return Database(engine)

@@ -171,3 +171,16 @@ async def test_presses_on_two_replicas_are_applied_one_after_the_other(postgres_
             assert second.store.load(after).to_json() == game.to_json()
         await first.close()
         await second.close()
+
+
+async def test_connections_carry_the_statement_and_idle_timeouts(postgres_url: str) -> None:
+    db = await open_database(postgres_url, statement_timeout=2.5, idle_timeout=60)
+    try:
+        assert (await db.fetchone("SHOW statement_timeout"))["statement_timeout"] == "2500ms"
+        shown = await db.fetchone("SHOW idle_in_transaction_session_timeout")
+        assert shown["idle_in_transaction_session_timeout"] == "1min"
+        # beside the options the URL carried already (this test's own schema)
+        assert (await db.fetchone("SELECT count(*) AS n FROM tables"))["n"] == 0
+        assert (await db.fetchone("SELECT current_schema() AS s"))["s"].startswith("t_")
+    finally:
+        await db.close()
