@@ -67,6 +67,8 @@ class GameLine:
     finished_at: float
     players: tuple[tuple[str, int, int], ...]
     """Each seat's name, place and final total, in seat order."""
+    deals: int
+    """Deals played, as the scoresheet numbers them (a deal dealt anew not counted)."""
 
 
 def player_key(record: TableRecord, seat: int) -> str:
@@ -303,6 +305,7 @@ class HistoryRepo:
                     (r.name, r.place, jsonio.loads(r.counters)["points"])
                     for r in by_table[table_id]
                 ),
+                jsonio.loads(by_table[table_id][0].counters)["deals"],
             )
             for table_id in ids
         ]

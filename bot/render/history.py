@@ -12,8 +12,23 @@ from bot.history.ratings import BOARD_MIN_GAMES
 from bot.i18n import Translator
 from bot.render.cards import action_label, card_label, cards_line, sort_codes
 from bot.render.common import game_title, name_of
+from bot.render.keyboards.callbacks import Review
+from bot.render.keyboards.layout import Keyboard, keyboard
+from bot.tables.records import DealReview
 
-__all__ = ["deal_review_text", "history_text", "score_picture", "stats_text", "top_text"]
+__all__ = [
+    "deal_keyboard",
+    "deal_review_keyboard",
+    "deal_review_text",
+    "history_keyboard",
+    "history_text",
+    "score_picture",
+    "stats_text",
+    "top_text",
+]
+
+_MESSAGE_CHARS = 4000
+"""A review's text at most, under Telegram's 4096 characters of a message."""
 
 
 def _trend(values: Sequence[float]) -> str:
@@ -96,15 +111,65 @@ def history_text(lines: Sequence[GameLine], tr: Translator) -> str:
             f"{place}. {escape(name)} {points}"
             for name, place, points in sorted(line.players, key=lambda p: p[1])
         )
-        out.append(f"{game_title(line.game, tr)} #{line.table_id}: {players}")
+        deals = tr("deals: {n}", n=line.deals)
+        out.append(f"{game_title(line.game, tr)} #{line.table_id}, {deals}: {players}")
     out.append(tr("/export gives the last game's scoresheet and deals as a file."))
     return "\n".join(out)
 
 
-def deal_review_text(log: DealLog, names: Sequence[str], tr: Translator) -> str:
-    """Everyone's hand as dealt, the other cards, the auction, the give-away, the tricks."""
+def history_keyboard(lines: Sequence[GameLine], tr: Translator) -> Keyboard | None:
+    """Under ``/history``: each game replayed deal by deal, from its first."""
+    if not lines:
+        return None
+    return keyboard(
+        [
+            (
+                tr("▶ {game} #{table}", game=game_title(line.game, tr), table=line.table_id),
+                Review(table_id=line.table_id, deal=1),
+            )
+            for line in lines
+        ],
+        (2,),
+    )
+
+
+def deal_keyboard(table_id: int, deal_no: int, tr: Translator) -> Keyboard:
+    """Under a deal's result: the deal's review, once it is over."""
+    return keyboard([(tr("🃏 Show the deal"), Review(table_id=table_id, deal=deal_no))])
+
+
+def deal_review_keyboard(review: DealReview, tr: Translator) -> Keyboard | None:
+    """The deals before and after the one shown, to go through the game deal by deal."""
+    buttons = []
+    if review.deal_no > 1:
+        n = review.deal_no - 1
+        buttons.append((tr("« Deal {n}", n=n), Review(table_id=review.table_id, deal=n, page=1)))
+    if review.deal_no < review.last:
+        n = review.deal_no + 1
+        buttons.append((tr("Deal {n} »", n=n), Review(table_id=review.table_id, deal=n, page=1)))
+    return keyboard(buttons, (2,)) if buttons else None
+
+
+def deal_review_text(review: DealReview, tr: Translator) -> str:
+    """The deal as :func:`deal_text` tells it, after each deal dealt anew in its place; the
+    earliest of those are left out should the whole not fit in a message."""
+    blocks = [deal_text(log, review.deal_no, review.names, tr) for log in review.logs]
+    if review.deal_no == review.last and review.over:
+        blocks[-1] += "\n" + tr("The game's last deal.")
+    left_out = 0
+    while len(blocks) > 1 and len("\n\n".join(blocks)) > _MESSAGE_CHARS:
+        blocks.pop(0)
+        left_out += 1
+    if left_out:
+        blocks.insert(0, tr("Deals dealt anew before this one, not shown: {n}.", n=left_out))
+    return "\n\n".join(blocks)
+
+
+def deal_text(log: DealLog, deal_no: int, names: Sequence[str], tr: Translator) -> str:
+    """Everyone's hand as dealt, the other cards, the auction, the give-away, the tricks;
+    ``deal_no``: the deal's number as its result gave it."""
     locale = tr.locale
-    out = [tr("<b>Deal {deal_no}</b>", deal_no=log.deal_no)]
+    out = [tr("<b>Deal {deal_no}</b>", deal_no=deal_no)]
     out.append(tr("Dealer: {name}", name=escape(name_of(names, log.dealer))))
     for seat, hand in enumerate(log.hands):
         if hand:

@@ -148,7 +148,9 @@ class Publisher:
                     else None
                 )
                 text = scores.deal_result_text(row, sheet, names, tr, last_trick=last_trick)
-                await self._post(record.chat_id, text)
+                await self._post(
+                    record.chat_id, text, history.deal_keyboard(record.id, row.deal_no, tr)
+                )
                 moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
             if end_due:

@@ -21,6 +21,7 @@ from bot.db.models import Seat, TableRecord
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.cards import action_label
+from bot.render.keyboards.callbacks import Lobby, TableButton
 from bot.render.outcomes import reply as render_reply
 from bot.render.replies import Reply
 from bot.tables import Person
@@ -95,8 +96,14 @@ async def started_table(
 
 
 def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
-    """The group's live table message: the newest with buttons."""
-    return next(m for m in reversed(fake.messages(group)) if m.reply_markup)
+    """The group's live table message: the newest whose buttons are the table's own (the
+    lobby's, or "My hand" and "Last trick"), not a deal result's "Show the deal"."""
+    own = (f"{Lobby.__prefix__}:", f"{TableButton.__prefix__}:")
+    return next(
+        m
+        for m in reversed(fake.messages(group))
+        if any((b.callback_data or "").startswith(own) for b in m.buttons)
+    )
 
 
 async def saved_game(app: App, table_id: int) -> tuple[TableRecord, Game]:

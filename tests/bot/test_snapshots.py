@@ -15,9 +15,11 @@ import pytest
 from bot.engine import new_game
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
+from bot.render.history import deal_keyboard, deal_review_keyboard, deal_review_text
 from bot.render.keyboards.layout import Keyboard, Link
 from bot.render.scores import deal_result_text
 from bot.render.table import hand_keyboard, hand_text, table_keyboard, table_text
+from bot.tables.records import DealReview
 
 NAMES = ["Аня", "Ben", "Cid", "Dana"]
 BOT = "TablesTestBot"
@@ -63,15 +65,24 @@ def _screens(game: Game, tr: Translator) -> str:
             hand_text(dealer, names, tr),
             f"buttons: {len(hand_keyboard(1, 1, dealer, names, tr).rows)}",
         ]
+    ended = game.ended_deal()
+    assert ended is not None and not ended.redeal
+    review = DealReview(1, game.name, tuple(names), sheet.rows[-1].deal_no, (ended,), 2, False)
     parts += [
         "=== the first deal's result (group)",
         deal_result_text(sheet.rows[0], sheet, names, tr),
+        _buttons(deal_keyboard(1, sheet.rows[0].deal_no, tr)),
+        "=== the deal shown by its button (group)",
+        deal_review_text(review, tr),
+        _buttons(deal_review_keyboard(review, tr)),
     ]
     return "\n".join(parts) + "\n"
 
 
-def _buttons(keyboard: Keyboard) -> str:
+def _buttons(keyboard: Keyboard | None) -> str:
     """A keyboard as rows of ``[label]``; a link shows where it goes."""
+    if keyboard is None:
+        return ""
     return "\n".join(
         " | ".join(f"[{b.text} → {b.url}]" if isinstance(b, Link) else f"[{b[0]}]" for b in row)
         for row in keyboard.rows

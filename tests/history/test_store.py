@@ -19,9 +19,15 @@ from bot.db.history import HistoryRepo
 from bot.engine import new_game
 from bot.engine.deberts import DebertsConventions
 from bot.i18n import Translator, make_i18n
-from bot.render.history import deal_review_text, history_text, stats_text
-from bot.tables.records import DealReview, NotAllowed
-from tests.bot.test_service import press_first_legal, saved_game, service, started_table
+from bot.render.history import (
+    deal_review_keyboard,
+    deal_review_text,
+    history_keyboard,
+    history_text,
+    stats_text,
+)
+from bot.tables.records import DealReview, NotAllowed, played_numbers
+from tests.bot.test_service import act, saved_game, service, started_table
 from tests.e2e.harness import VirtualClock
 
 
@@ -36,20 +42,40 @@ async def test_a_finished_game_leaves_its_deals_results_and_ratings(
         group, people, record = await started_table(app, fake, ["Ann", "Ben"], tr)
         records = app.tables.records
         ann = people[0].id
-        while await press_first_legal(app, record.id, people, tr):
+        while True:
+            current, playing = await saved_game(app, record.id)
+            seat = playing.current_seat()
+            if seat is None:
+                break
+            legal = playing.legal_actions(seat)
+            # everyone passes the first deal twice: it is dealt anew, still deal 1
+            redeal = playing.deal_no <= 2 and "pass" in legal
+            await act(
+                app, record.id, current.version, people[seat], "pass" if redeal else legal[0], tr
+            )
             await app.tables.publish(record.id)
             _, playing = await saved_game(app, record.id)
-            if not playing.is_over:
-                # the deal being played has no record to show, to anyone
-                assert (
-                    await records.deal(record.id, playing.deal_no, chat_id=group.id, user_id=ann)
-                    is None
-                )
+            if playing.is_over:
+                continue
+            # the deal being played has no record to show, to anyone: a deal dealt anew
+            # in its place, over, may be shown
+            shown = await records.deal(
+                record.id, playing.deal_played, chat_id=group.id, user_id=ann
+            )
+            assert shown is None or (
+                isinstance(shown, DealReview)
+                and all(log.redeal and log.deal_no < playing.deal_no for log in shown.logs)
+            )
         finished, game = await saved_game(app, record.id)
         assert game.is_over
         history = HistoryRepo(app.tables.store.repo.db)
         logs = await history.deals(record.id)
         assert [log.deal_no for log in logs] == list(range(1, game.deal_no + 1))
+        # numbered as the results are: the redeal keeps the number of the deal it replaced
+        assert [log.redeal for log in logs[:3]] == [True, True, False]
+        rows = [row.deal_no for row in game.scoresheet().rows]
+        assert rows == list(range(1, len(rows) + 1))
+        assert played_numbers(logs) == [1, 1, *rows]
         # the records replayed from the game's seed play the same game
         state = jsonio.loads(finished.state or "")
         conventions = DebertsConventions.from_json(state["conventions"])
@@ -155,19 +181,46 @@ async def _texts_of_a_finished_game(app: App, group_id: int, table_id: int, ann:
     stats = await records.stats(ann)
     assert "Партий: 1" in stats_text(stats, "Ann", ru)
     assert "Games: 1" in stats_text(stats, "Ann", en)
-    assert "Ann" in history_text(await records.recent(group_id), en)
+    export = await records.export(group_id)
+    assert export is not None
+    deals = len(export.sheet.rows)
+    recent = await records.recent(group_id)
+    assert f"Deberts #{table_id}, deals: {deals}: " in history_text(recent, en)
+    assert f"Деберц #{table_id}, сдач: {deals}: " in history_text(recent, ru)
+    replay = history_keyboard(recent, en)
+    assert replay is not None and replay.rows == (
+        ((f"▶ Deberts #{table_id}", f"v:{table_id}:1:0"),),
+    )
+    # deal 1 was dealt anew twice: shown after those two, as one deal
     review = await records.deal(table_id, 1, chat_id=group_id, user_id=ann)
     assert isinstance(review, DealReview)
-    text = deal_review_text(review.log, review.names, en)
+    assert [log.redeal for log in review.logs] == [True, True, False]
+    assert (review.deal_no, review.last, review.over) == (1, deals, True)
+    text = deal_review_text(review, en)
     assert text.startswith("<b>Deal 1</b>") and "Ann:" in text and "Ben:" in text
+    assert text.count("<b>Deal 1</b>") == 3 and text.count("The cards were dealt anew.") == 2
+    assert "1. " in text.split("\n\n")[-1]  # the deal played has its tricks
+    assert deal_review_text(review, ru).startswith("<b>Сдача 1</b>")
+    pages = deal_review_keyboard(review, en)
+    assert pages is not None and pages.rows == ((("Deal 2 »", f"v:{table_id}:2:1"),),)
+    last = await records.deal(table_id, None, chat_id=group_id, user_id=ann)
+    assert isinstance(last, DealReview) and last.deal_no == deals
+    assert deal_review_text(last, en).endswith("The game's last deal.")
+    pages = deal_review_keyboard(last, en)
+    assert pages is not None and pages.rows == (
+        ((f"« Deal {deals - 1}", f"v:{table_id}:{deals - 1}:1"),),
+    )
+    assert await records.deal(table_id, deals + 1, chat_id=group_id, user_id=ann) is None
     # another chat's stranger is not shown the deal; a player of it is, anywhere
     assert isinstance(await records.deal(table_id, 1, chat_id=77, user_id=99), NotAllowed)
     assert isinstance(await records.deal(table_id, 1, chat_id=ann, user_id=ann), DealReview)
-    export = await records.export(group_id)
-    assert export is not None
     data = jsonio.loads(export.data)
     assert data["scoresheet"] == export.sheet.to_json()
-    assert [d["deal_no"] for d in data["deals"]] == list(range(1, len(data["deals"]) + 1))
+    # the export numbers the deals as the scoresheet does
+    assert [d["deal_no"] for d in data["deals"]] == [1, 1, *range(1, deals + 1)]
+    assert [d["deal_no"] for d in data["deals"] if not d["redeal"]] == [
+        row["deal_no"] for row in data["scoresheet"]["rows"]
+    ]
 
 
 async def test_a_transaction_commits_whole_or_not_at_all_and_autocommit_resumes(

@@ -14,6 +14,7 @@ __all__ = [
     "Lang",
     "Lobby",
     "NewGame",
+    "Review",
     "Solo",
     "TableButton",
     "act_data",
@@ -71,6 +72,16 @@ class Again(CallbackData, prefix="r"):
     """ "Play again" under a game's final result: a new table like table ``table_id``."""
 
     table_id: int
+
+
+class Review(CallbackData, prefix="v"):
+    """An ended deal of table ``table_id`` shown (``deal``: numbered as its result was):
+    ``page`` 0 under a deal's result or ``/history`` sends it as a new message, 1 (the
+    review's own previous and next buttons) shows it in place of the one pressed."""
+
+    table_id: int
+    deal: int
+    page: int = 0
 
 
 class Lang(CallbackData, prefix="g"):

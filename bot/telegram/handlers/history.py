@@ -5,14 +5,23 @@ from __future__ import annotations
 
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
-from bot.render.history import deal_review_text, history_text, stats_text, top_text
+from bot.render.history import (
+    deal_review_keyboard,
+    deal_review_text,
+    history_keyboard,
+    history_text,
+    stats_text,
+    top_text,
+)
+from bot.render.keyboards.callbacks import Review
+from bot.render.replies import Reply
 from bot.tables import Tables
-from bot.tables.records import NotAllowed
-from bot.telegram.handlers.common import game_named
+from bot.tables.records import DealReview, NotAllowed
+from bot.telegram.handlers.common import answer, game_named
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]
@@ -44,27 +53,67 @@ async def show_top(
 
 async def show_history(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
     lines = await tables.records.recent(message.chat.id)
-    await sender.reply(message.chat.id, history_text(lines, tr))
+    await sender.reply(message.chat.id, history_text(lines, tr), history_keyboard(lines, tr))
+
+
+def _refusal(review: NotAllowed | None, tr: Translator) -> str:
+    if isinstance(review, NotAllowed):
+        return tr("Only the table's chat and players may see its deals.")
+    return tr("That deal has not been played to its end.")
 
 
 async def show_deal(
     message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
-    """``/deal N``: deal N of the chat's latest game, once it has ended."""
+    """``/deal N``: deal N of the chat's latest game (numbered as its result was), once it
+    has ended; ``/deal``: the latest that has."""
     if message.from_user is None:
         return
     scores = await tables.lookups.scores(message.chat.id)
     number = (command.args or "").strip()
-    if scores is None or scores.table_id is None or not number.isdigit():
+    if scores is None or scores.table_id is None or not (number.isdigit() or not number):
         await sender.reply(message.chat.id, tr("Which deal? /deal 3 shows the third one."))
         return
     review = await tables.records.deal(
-        scores.table_id, int(number), chat_id=message.chat.id, user_id=message.from_user.id
+        scores.table_id,
+        int(number) if number else None,
+        chat_id=message.chat.id,
+        user_id=message.from_user.id,
     )
-    if review is None or isinstance(review, NotAllowed):
-        await sender.reply(message.chat.id, tr("That deal has not been played to its end."))
+    if not isinstance(review, DealReview):
+        await sender.reply(message.chat.id, _refusal(review, tr))
         return
-    await sender.reply(message.chat.id, deal_review_text(review.log, review.names, tr))
+    await sender.reply(
+        message.chat.id, deal_review_text(review, tr), deal_review_keyboard(review, tr)
+    )
+
+
+async def review_button(
+    callback: CallbackQuery, callback_data: Review, tables: Tables, sender: Sender, tr: Translator
+) -> None:
+    """ "Show the deal" under a result or a game of ``/history`` (a new message), or the
+    review's own previous and next buttons (that message, edited)."""
+    message = callback.message
+    if message is None:
+        await answer(sender, callback, Reply(_refusal(None, tr), alert=True))
+        return
+    chat_id = message.chat.id
+    review = await tables.records.deal(
+        callback_data.table_id, callback_data.deal, chat_id=chat_id, user_id=callback.from_user.id
+    )
+    if not isinstance(review, DealReview):
+        await answer(sender, callback, Reply(_refusal(review, tr), alert=True))
+        return
+    text, markup = deal_review_text(review, tr), deal_review_keyboard(review, tr)
+    # a message too old for the bot to see is not edited: the deal comes anew
+    if callback_data.page and isinstance(message, Message):
+        await sender.edit(chat_id, message.message_id, text, markup)
+    elif await sender.reply(chat_id, text, markup) is None:
+        # the group's replies for this minute are used up
+        busy = tr("Too many messages in this chat just now: try again in a minute.")
+        await answer(sender, callback, Reply(busy, alert=True))
+        return
+    await sender.answer(callback)
 
 
 async def export(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
@@ -84,4 +133,5 @@ def make_router() -> Router:
     router.message.register(show_history, Command("history"))
     router.message.register(show_deal, Command("deal"))
     router.message.register(export, Command("export"))
+    router.callback_query.register(review_button, Review.filter())
     return router
