@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
 from html import escape
 
@@ -14,6 +16,7 @@ from bot.render.cards import action_label, card_label, cards_line, sort_codes
 from bot.render.common import game_title, name_of
 from bot.render.keyboards.callbacks import Review
 from bot.render.keyboards.layout import Keyboard, keyboard
+from bot.render.scores import mark_text
 from bot.tables.records import DealReview
 
 __all__ = [
@@ -23,6 +26,7 @@ __all__ = [
     "history_keyboard",
     "history_text",
     "score_picture",
+    "scoresheet_csv",
     "stats_text",
     "top_text",
 ]
@@ -113,7 +117,12 @@ def history_text(lines: Sequence[GameLine], tr: Translator) -> str:
         )
         deals = tr("deals: {n}", n=line.deals)
         out.append(f"{game_title(line.game, tr)} #{line.table_id}, {deals}: {players}")
-    out.append(tr("/export gives the last game's scoresheet and deals as a file."))
+    out.append(
+        tr(
+            "/export gives the last game's scoresheet and deals as a JSON file,"
+            " /export csv its scoresheet as a table."
+        )
+    )
     return "\n".join(out)
 
 
@@ -219,3 +228,34 @@ def score_picture(sheet: Scoresheet, names: Sequence[str], target: int, tr: Tran
         title=game_title(sheet.game, tr),
         deal_label=tr("Deal"),
     )
+
+
+def scoresheet_csv(sheet: Scoresheet, names: Sequence[str], tr: Translator) -> bytes:
+    """The scoresheet as a CSV table: per deal (numbered as the results are) what each
+    player wrote and their total after it, and what the deal's marks say; the totals last.
+    UTF-8 with a byte order mark, so spreadsheets read the names and marks as written."""
+    players = [name_of(names, seat) for seat in range(sheet.seats)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = [tr("Deal")]
+    for name in players:
+        header += [tr("{name}: points", name=name), tr("{name}: total", name=name)]
+    writer.writerow([*header, tr("Notes")])
+    for row in sheet.rows:
+        cells = [str(row.deal_no)]
+        for delta, total in zip(row.deltas, row.totals, strict=True):
+            cells += [str(delta), str(total)]
+        if row.notes.get("redeal") is True:
+            notes = tr("The cards were dealt anew.")
+        else:
+            notes = "; ".join(
+                f"{name}: {mark_text(cell, tr)}"
+                for name, cell in zip(players, row.cells, strict=False)
+                if not cell.lstrip("-").isdigit()
+            )
+        writer.writerow([*cells, notes])
+    totals = [tr("Total")]
+    for total in sheet.totals:
+        totals += ["", str(total)]
+    writer.writerow([*totals, ""])
+    return out.getvalue().encode("utf-8-sig")

@@ -59,6 +59,11 @@ def _mark(cell: str, tr: Translator) -> str:
     return MINUS + cell[1:] if cell.startswith("-") else cell
 
 
+def mark_text(cell: str, tr: Translator) -> str:
+    """A scoresheet cell as the players read it (see :func:`_mark`)."""
+    return _mark(cell, tr)
+
+
 def _notes(
     notes: dict[str, Any],
     names: list[str],

@@ -61,6 +61,11 @@ class Export:
     sheet: Scoresheet
     names: tuple[str, ...]
 
+    @property
+    def stem(self) -> str:
+        """The file's name without its ``.json``: the game and the table's id."""
+        return self.filename.removesuffix(".json")
+
 
 class Records:
     def __init__(self, store: TableStore, history: HistoryRepo) -> None:

@@ -5,6 +5,8 @@ played and to another chat), the picture of the score posted with each final res
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import re
@@ -146,6 +148,14 @@ async def test_records_of_two_games_in_a_group(fake_telegram: FakeTelegram, laun
     assert exported["players"] == ["Ann", "Ben"]
     assert exported["scoresheet"]["winner"] is not None
     assert [d["deal_no"] for d in exported["deals"]] == list(range(1, len(exported["deals"]) + 1))
+    sheet = await _reply(fake, group, users[0], "/export csv")
+    assert sheet.attachment is not None
+    kind, name, data = sheet.attachment
+    assert kind == "document" and name == f"deberts-{exported['table']}.csv"
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[0] == ["Deal", "Ann: points", "Ann: total", "Ben: points", "Ben: total", "Notes"]
+    assert len(rows) == len(exported["scoresheet"]["rows"]) + 2
+    assert rows[-1][2::2][:2] == [str(t) for t in exported["scoresheet"]["totals"]]
 
 
 async def _show_the_deal(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:

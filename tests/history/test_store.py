@@ -5,6 +5,8 @@ inside that save leaves neither the move nor its record."""
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import os
 import signal
 import sys
@@ -24,6 +26,7 @@ from bot.render.history import (
     deal_review_text,
     history_keyboard,
     history_text,
+    scoresheet_csv,
     stats_text,
 )
 from bot.tables.records import DealReview, NotAllowed, played_numbers
@@ -216,6 +219,32 @@ async def _texts_of_a_finished_game(app: App, group_id: int, table_id: int, ann:
     assert isinstance(await records.deal(table_id, 1, chat_id=ann, user_id=ann), DealReview)
     data = jsonio.loads(export.data)
     assert data["scoresheet"] == export.sheet.to_json()
+    # the scoresheet as a CSV table: a row per deal, numbered as the results are
+    table = list(
+        csv.reader(io.StringIO(scoresheet_csv(export.sheet, export.names, en).decode("utf-8-sig")))
+    )
+    assert table[0] == ["Deal", "Ann: points", "Ann: total", "Ben: points", "Ben: total", "Notes"]
+    for line, row in zip(table[1:-1], export.sheet.rows, strict=True):
+        assert line[:5] == [
+            str(row.deal_no),
+            str(row.deltas[0]),
+            str(row.totals[0]),
+            str(row.deltas[1]),
+            str(row.totals[1]),
+        ]
+    assert table[-1] == [
+        "Total",
+        "",
+        str(export.sheet.totals[0]),
+        "",
+        str(export.sheet.totals[1]),
+        "",
+    ]
+    assert any(
+        line[5].startswith(("Ann: ", "Ben: ")) for line in table[1:-1]
+    )  # a bait or a hanging
+    russian = scoresheet_csv(export.sheet, export.names, ru).decode("utf-8-sig")
+    assert russian.startswith("Сдача,Ann: очки,Ann: итог,") and "\r\nИтого," in russian
     # the export numbers the deals as the scoresheet does
     assert [d["deal_no"] for d in data["deals"]] == [1, 1, *range(1, deals + 1)]
     assert [d["deal_no"] for d in data["deals"] if not d["redeal"]] == [

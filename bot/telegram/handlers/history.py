@@ -14,6 +14,7 @@ from bot.render.history import (
     deal_review_text,
     history_keyboard,
     history_text,
+    scoresheet_csv,
     stats_text,
     top_text,
 )
@@ -116,11 +117,26 @@ async def review_button(
     await sender.answer(callback)
 
 
-async def export(message: Message, tables: Tables, sender: Sender, tr: Translator) -> None:
-    """The chat's latest game as a JSON file: its scoresheet and every ended deal."""
+async def export(
+    message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
+) -> None:
+    """The chat's latest game as a file: ``/export`` (or ``/export json``) its scoresheet
+    and every ended deal as JSON, ``/export csv`` its scoresheet as a CSV table."""
+    kind = (command.args or "json").strip().lower()
+    if kind not in ("json", "csv"):
+        await sender.reply(
+            message.chat.id,
+            tr("Which file? /export gives JSON, /export csv the scoresheet as a table."),
+        )
+        return
     exported = await tables.records.export(message.chat.id)
     if exported is None:
         await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
+        return
+    if kind == "csv":
+        data = scoresheet_csv(exported.sheet, exported.names, tr)
+        caption = tr("The game's scoresheet")
+        await sender.send_file(message.chat.id, "document", f"{exported.stem}.csv", data, caption)
         return
     caption = tr("The game's scoresheet and deals")
     await sender.send_file(message.chat.id, "document", exported.filename, exported.data, caption)
