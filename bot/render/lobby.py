@@ -111,19 +111,20 @@ def lobby_text(
         + (" " + tr("(host)") if i == host else "")
         for i, s in enumerate(record.seats)
     )
-    head = [
-        tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
-        "",
-        conventions_summary(record.conventions, record.turn_timer, tr, explain=explain),
-    ]
+    title = tr("<b>{game}</b> — a new table", game=game_title(record.game, tr))
+    settings = conventions_summary(record.conventions, record.turn_timer, tr, explain=explain)
     if explain:
-        return "\n".join(head)  # the settings alone: with the players, too long for a phone
+        # the settings alone: with the players, too long for a phone
+        return "\n".join([title, "", settings])
+    # who sits at the table first: that is what changes, and what people look for
     return "\n".join(
         [
-            *head,
+            title,
             "",
             tr("Players ({n} of {lo}–{hi}):", n=len(record.seats), lo=min_seats, hi=max_seats),
             players or "—",
+            "",
+            settings,
             "",
             tr("Join, then the host presses Start."),
             tr("A table not started within {n} minutes closes.", n=LOBBY_MINUTES),

@@ -28,6 +28,11 @@ class ChatChanges:
         its table's host or an admin."""
         if private:
             await self.people.set_user_lang(who.id, lang)
+            # the game here and the hands at group tables say it at once
+            table = await self.store.repo.open_in_chat(chat_id)
+            if table is not None:
+                await self.set_language(table.id, lang)
+            await self.lifecycle.redraw_hands(who.id)
             return LanguageChosen(lang)
         table = await self.store.repo.open_in_chat(chat_id)
         host = table is not None and table.host_id == who.id
@@ -39,12 +44,14 @@ class ChatChanges:
         return LanguageChosen(lang)
 
     async def set_language(self, table_id: int, lang: str) -> None:
-        """Its chat's language changed: the table speaks it from its next message on."""
+        """Its chat's language changed: the table's message (and hands) say it at once."""
         # under the table's locks: a move committed meanwhile must not be written over
         async with self.store.lock(table_id):
             record = await self.store.repo.get(table_id)
             if record is not None and record.is_open:
                 record.lang = lang
+                await self.store.repo.save(record)
+                await self.lifecycle.show(record)
                 await self.store.repo.save(record)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:

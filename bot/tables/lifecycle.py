@@ -237,6 +237,20 @@ class Lifecycle:
                 sent += 1
         return sent
 
+    async def redraw_hands(self, user_id: int) -> None:
+        """The person's hand messages at group tables drawn again where they are (their
+        language changed)."""
+        repo = self.store.repo
+        for stale in await repo.playing_with(user_id):
+            async with self.store.lock(stale.id):
+                record = await repo.get(stale.id)
+                if record is None or record.status != TableStatus.PLAYING or record.solo:
+                    continue
+                seat = record.seat_of(user_id)
+                if seat is not None:
+                    await self.presenter.hand(record, self.store.peek(record), seat, resend=False)
+                    await repo.save(record)
+
     async def repost(self, table_id: int) -> int | None:
         """Send the table's message anew at the bottom of its chat (the old one may be gone)."""
         repo = self.store.repo

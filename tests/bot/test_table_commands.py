@@ -11,8 +11,12 @@ from bot import ai
 from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.db import PeopleRepo, TableRepo, open_database
+from bot.db.models import Seat, TableRecord, TableStatus
+from bot.engine import new_game
 from bot.engine.base import Game
+from bot.i18n import Translator, make_i18n
 from bot.render.keyboards.callbacks import Lobby, TableButton
+from bot.render.lobby import lobby_text
 from bot.tables import People, Tables
 from bot.tables.outcomes import Done, NotPossible, Opened, Started
 from tests.bot.test_domain import ANN, BEN, GROUP, Everyone, Recorder, domain
@@ -178,3 +182,49 @@ async def test_a_join_by_link_names_the_table_and_its_group(
         " host starts the game."
     )
     assert "2. Ben" in lobby.text
+
+
+async def test_lang_redraws_the_table_and_the_hands_at_once(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann,) = await _players(fake, "Ann")
+    table = await _playing(fake, group, ann)
+    hand = hand_message(fake, ann)
+    assert hand is not None and "your hand, Ann" in hand.text
+    assert table.text.startswith("Deberts · deal")
+    # the group's language: its table says it at once, with no move made
+    await ann.send(group, "/lang ru")
+    await fake.wait_for(lambda: table.text.startswith("Деберц · сдача"), what="table in Russian")
+    # Ann's own language: her hand, here and in a private game
+    await ann.send(ann.id, "/lang ru")
+    await fake.wait_for(lambda: "ваши карты, Ann" in hand.text, what="hand in Russian")
+    mark = fake.mark()
+    await ann.send(ann.id, "/new thousand")
+    ask = await fake.wait_for_message(ann, lambda m: bool(m.buttons), since=mark)
+    await (await ann.press(ask, "Один бот")).answer()
+    await (await ann.press(ask, "Лёгкий")).answer()
+    solo = await fake.wait_for(
+        lambda: hand_message(fake, ann) not in (None, hand) and hand_message(fake, ann)
+    )
+    assert solo is not None and "ваши карты, Ann" in solo.text
+    await ann.send(ann.id, "/lang en")
+    await fake.wait_for(lambda: "your hand, Ann" in solo.text, what="private game in English")
+    await fake.wait_for(lambda: "your hand, Ann" in hand.text, what="group hand in English")
+
+
+def test_the_lobby_lists_its_players_before_its_settings() -> None:
+    tr = Translator(make_i18n("en"), "en")
+    record = TableRecord(
+        id=1,
+        chat_id=GROUP,
+        game="deberts",
+        status=TableStatus.LOBBY,
+        host_id=ANN.id,
+        seats=[Seat("Ann", user_id=ANN.id), Seat("Bot 1", bot="easy")],
+        conventions=new_game("deberts", 2, seed=1).conventions.to_json(),
+        lang="en",
+    )
+    lines = lobby_text(record, tr, 2, 3).splitlines()
+    assert lines[2:5] == ["Players (2 of 2–3):", "1. Ann (host)", "2. Bot 1 🤖 (Easy)"]
+    assert lines[6].startswith("• Target: ")
