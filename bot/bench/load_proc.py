@@ -58,15 +58,17 @@ class BotProcess:
         profile: Path | None = None,
         *,
         settings: dict[str, str] | None = None,
+        name: str = "bot",
     ) -> None:
-        """``settings``: more of the bot's environment settings, e.g. ``UPDATE_WORKERS``."""
+        """``settings``: more of the bot's environment settings, e.g. ``UPDATE_WORKERS``;
+        ``name``: of its log file in ``workdir`` (replicas each have their own)."""
         self.api_url = api_url
         self.settings = settings or {}
         self.profile = profile
         self.token = token
         self.database = database
         self.workdir = workdir
-        self.log_path = workdir / "bot.log"
+        self.log_path = workdir / f"{name}.log"
         self.proc: asyncio.subprocess.Process | None = None
 
     @property
