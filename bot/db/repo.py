@@ -441,6 +441,23 @@ class _Kept(Generic[K, V]):
             keep(self._values, key, value, KEEP_PEOPLE)
         return value
 
+    async def get_many(
+        self, keys: Collection[K], read: Callable[[list[K]], Awaitable[dict[K, V]]], missing: V
+    ) -> dict[K, V]:
+        """Each key's value: those not kept are read together (``missing`` for a key the
+        read does not return)."""
+        values = {key: self._values[key] for key in keys if key in self._values}
+        unread = [key for key in keys if key not in values]
+        if not unread:
+            return values
+        writes = self._writes
+        found = await read(unread)
+        for key in unread:
+            value = values[key] = found.get(key, missing)
+            if writes == self._writes and self._kept:
+                keep(self._values, key, value, KEEP_PEOPLE)
+        return values
+
     def forget(self, key: K) -> None:
         """Called before a write of ``key``'s value."""
         self._writes += 1
@@ -463,6 +480,9 @@ _SEEN_USER = sa.text(
     " blocked=CASE WHEN excluded.has_private=1 THEN 0 ELSE users.blocked END"
 )
 _USER = sa.select(users).where(users.c.user_id == sa.bindparam("user_id"))
+_LANGS = sa.select(users.c.user_id, users.c.lang, users.c.tg_lang).where(
+    users.c.user_id.in_(sa.bindparam("user_ids", expanding=True))
+)
 _BLOCKED = sa.update(users).where(users.c.user_id == sa.bindparam("key_user_id")).values(blocked=1)
 _USER_LANG = sa.text(
     "INSERT INTO users (user_id, lang) VALUES (:user_id, :lang)"
@@ -477,6 +497,10 @@ _SET_CHAT_LANG = sa.text(
     "INSERT INTO chats (chat_id, lang) VALUES (:chat_id, :lang)"
     " ON CONFLICT (chat_id) DO UPDATE SET lang=excluded.lang"
 )
+
+
+def _seen_params(user_id: int, name: str, tg_lang: str | None, private: bool) -> dict[str, Any]:
+    return {"user_id": user_id, "name": name, "tg_lang": tg_lang, "has_private": int(private)}
 
 
 class PeopleRepo:
@@ -497,17 +521,29 @@ class PeopleRepo:
 
     async def seen_user(
         self, user_id: int, name: str, tg_lang: str | None, private: bool = False
-    ) -> None:
+    ) -> str | None:
+        """An update came from the user: stored as they are now. Their language (their
+        choice, else their Telegram one), which the update needs too."""
+        if not self.db.only_writer:
+            # nothing kept: one read says both whether to write and the language
+            row = await self.user(user_id)
+            if (
+                row is not None
+                and (row["name"], row["tg_lang"]) == (name, tg_lang)
+                and (not private or (row["has_private"] and not row["blocked"]))
+            ):
+                lang: str | None = row["lang"] or row["tg_lang"]
+                return lang
+            await self._execute(_SEEN_USER, _seen_params(user_id, name, tg_lang, private))
+            return (row["lang"] if row is not None else None) or tg_lang
         # most updates come from people we already know as they are: skip the write
         known = self._seen.get(user_id)
         if known is not None and known[:2] == (name, tg_lang) and (known[2] or not private):
-            return
-        seen = (name, tg_lang, private or bool(known and known[2]))
-        if self.db.only_writer:
-            keep(self._seen, user_id, seen, KEEP_PEOPLE)
+            return await self.user_lang(user_id)
+        keep(self._seen, user_id, (name, tg_lang, private or bool(known and known[2])), KEEP_PEOPLE)
         self._langs.forget(user_id)
-        params = {"user_id": user_id, "name": name, "tg_lang": tg_lang, "has_private": int(private)}
-        await self._execute(_SEEN_USER, params)
+        await self._execute(_SEEN_USER, _seen_params(user_id, name, tg_lang, private))
+        return await self.user_lang(user_id)
 
     async def user(self, user_id: int) -> RowMapping | None:
         return (await self._execute(_USER, {"user_id": user_id})).mappings().first()
@@ -532,6 +568,15 @@ class PeopleRepo:
             return (row["lang"] or row["tg_lang"]) if row is not None else None
 
         return await self._langs.get(user_id, read)
+
+    async def user_langs(self, user_ids: Collection[int]) -> dict[int, str | None]:
+        """:meth:`user_lang` of each, read in one statement."""
+
+        async def read(unread: list[int]) -> dict[int, str | None]:
+            result = await self._execute(_LANGS, {"user_ids": unread})
+            return {row.user_id: row.lang or row.tg_lang for row in result}
+
+        return await self._langs.get_many(user_ids, read, None)
 
     async def chat_lang(self, chat_id: int) -> str | None:
         async def read() -> str | None:

@@ -16,10 +16,11 @@ class People:
 
     async def seen(
         self, user_id: int, name: str, tg_lang: str | None, *, private: bool = False
-    ) -> None:
+    ) -> str | None:
         """An update came from the user (``private``: a message in their private chat,
-        which the bot may write to from now on)."""
-        await self.repo.seen_user(user_id, name, tg_lang, private=private)
+        which the bot may write to from now on); the language they chose, else their
+        Telegram one (as :meth:`user_lang`)."""
+        return await self.repo.seen_user(user_id, name, tg_lang, private=private)
 
     async def blocked(self, user_id: int) -> None:
         """The user blocked the bot: their hands are skipped until they come back."""
@@ -32,6 +33,10 @@ class People:
     async def user_lang(self, user_id: int) -> str | None:
         """The language the user chose, else their Telegram one."""
         return await self.repo.user_lang(user_id)
+
+    async def user_langs(self, user_ids: list[int]) -> dict[int, str | None]:
+        """:meth:`user_lang` of each of them, asked together."""
+        return await self.repo.user_langs(user_ids)
 
     async def chat_lang(self, chat_id: int) -> str | None:
         """The language the group chose, if it did."""

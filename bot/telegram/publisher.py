@@ -74,6 +74,12 @@ class Publisher:
         lang = await self.people.user_lang(user_id)
         return self.tr(pick_locale(lang, default=fallback))
 
+    async def seat_trs(self, record: TableRecord) -> dict[int, Translator]:
+        """Each player's translator, their languages asked together."""
+        ids = [seat.user_id for seat in record.seats if seat.user_id is not None]
+        langs = await self.people.user_langs(ids)
+        return {uid: self.tr(pick_locale(langs.get(uid), default=record.lang)) for uid in ids}
+
     async def lobby(
         self,
         record: TableRecord,
@@ -171,14 +177,15 @@ class Publisher:
         ]
         # the player to act next waits for their hand: in a group it goes first
         first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
+        trs = await self.seat_trs(record) if humans else {}
         for seat, person in first:
-            await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+            await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
         # In a group the table message stays put (new messages there are rationed);
         # in a private game it follows the results down so it stays in view.
         await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
         for seat, person in humans:
             if (seat, person) not in first:
-                await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+                await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
         for person in record.seats:
             if person.is_bot and person.user_id is not None:
                 # a bot plays this person's seat now (they left or are away)
@@ -235,7 +242,9 @@ class Publisher:
         names: list[str],
         moved: set[int],
         to_act_before: int | None,
+        trs: dict[int, Translator],
     ) -> None:
+        """``trs``: the players' translators."""
         assert person.user_id is not None
         to_act = game.current_seat()
         cache_key = (record.id, person.user_id)
@@ -244,7 +253,7 @@ class Publisher:
         # someone else leaving keeps the running turn, and its reminder stays.
         if to_act != seat or record.remind_at is not None or record.deadline is None:
             await self._drop_reminder(record, person.user_id)
-        user_tr = await self.user_tr(person.user_id, record.lang)
+        user_tr = trs[person.user_id]
         view = game.view(seat, brief=True)
         text = table.hand_text(view, names, user_tr, table_above=record.solo, away=person.away)
         # a game's last state stays above its result, whose button is to stay in view

@@ -281,6 +281,32 @@ async def test_a_person_seen_as_stored_is_not_written_again(database_url: str) -
     await db.close()
 
 
+async def test_seeing_a_person_tells_their_language_and_a_tables_are_read_at_once(
+    database_url: str,
+) -> None:
+    db = await open_database(database_url)
+    statements: list[str] = []
+    sa.event.listen(
+        db.engine.sync_engine, "before_cursor_execute", lambda *a: statements.append(a[2])
+    )
+    people = PeopleRepo(db)
+    assert await people.seen_user(5, "Ann", "en", private=True) == "en"
+    await people.set_user_lang(5, "ru")
+    await people.seen_user(6, "Ben", None)
+    await people.user_lang(5)
+    statements.clear()
+    assert await people.seen_user(5, "Ann", "en") == "ru"  # their choice comes first
+    assert await people.user_langs([5, 6, 7]) == {5: "ru", 6: None, 7: None}
+    # without memory (PostgreSQL), one read for the sighting and one for the table's
+    # players; on SQLite memory answers, but for the one never met
+    assert len(statements) == (2 if db.dialect == "postgresql" else 1)
+    assert await people.seen_user(5, "Ann", "uk") == "ru"  # a new Telegram language
+    assert await PeopleRepo(db).user_langs([6]) == {6: None}
+    await people.set_user_lang(6, "en")
+    assert await people.user_langs([5, 6]) == {5: "ru", 6: "en"}
+    await db.close()
+
+
 async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(
     database_url: str,
 ) -> None:

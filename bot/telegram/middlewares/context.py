@@ -36,21 +36,28 @@ class ContextMiddleware(BaseMiddleware):
         user: User | None = data.get("event_from_user")
         chat: Chat | None = data.get("event_chat")
         private = chat is not None and chat.type == "private"
+        own: tuple[str | None] | None = None
         if user is not None and not user.is_bot:
             spoke = isinstance(event, Update) and event.message is not None
-            await self.people.seen(
-                user.id, user.full_name, user.language_code, private=private and spoke
+            own = (
+                await self.people.seen(
+                    user.id, user.full_name, user.language_code, private=private and spoke
+                ),
             )
-        locale = await self.locale_for(user, chat)
+        locale = await self.locale_for(user, chat, own)
         data["tr"] = Translator(self.i18n, locale)
         data["locale"] = locale
         with self.i18n.context(), self.i18n.use_locale(locale):
             return await handler(event, data)
 
-    async def locale_for(self, user: User | None, chat: Chat | None) -> str:
+    async def locale_for(
+        self, user: User | None, chat: Chat | None, own: tuple[str | None] | None = None
+    ) -> str:
+        """``own``: the user's language as seeing them just read it, if it did."""
         tg_lang = user.language_code if user else None
         if chat is not None and chat.type != "private":
             chosen = await self.people.chat_lang(chat.id)
             return pick_locale(chosen, tg_lang, default=self.default_locale)
-        own = await self.people.user_lang(user.id) if user is not None else None
-        return pick_locale(own, tg_lang, default=self.default_locale)
+        if own is None:
+            own = (await self.people.user_lang(user.id) if user is not None else None,)
+        return pick_locale(own[0], tg_lang, default=self.default_locale)
