@@ -85,6 +85,19 @@ class TableRecord:
     not read from the database). Saving the game's side checks the row still has it,
     so a writer holding an older read fails (:class:`~bot.db.repo.StaleTable`) instead
     of overwriting a change made since."""
+    shown_stored: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    """Where this record last read or wrote the table's messages to be (:meth:`shown`):
+    writing them again as they are is skipped."""
+
+    def shown(self) -> tuple[Any, ...]:
+        """Where the table's messages are: its chat, the table message, each hand and
+        reminder (the columns :meth:`~bot.db.repo.TableRepo.save_shown` writes)."""
+        return (
+            self.chat_id,
+            self.table_msg_id,
+            tuple(sorted(self.hand_msgs.items())),
+            tuple(sorted(self.reminders.items())),
+        )
 
     @property
     def is_open(self) -> bool:

@@ -50,7 +50,7 @@ class StaleTable(RuntimeError):
 
 
 def _record(row: Mapping[Any, Any]) -> TableRecord:
-    return TableRecord(
+    record = TableRecord(
         id=row["id"],
         chat_id=row["chat_id"],
         game=row["game"],
@@ -73,6 +73,8 @@ def _record(row: Mapping[Any, Any]) -> TableRecord:
         reminders={int(k): v for k, v in jsonio.loads(row["reminders"]).items()},
         stored_version=row["version"],
     )
+    record.shown_stored = record.shown()
+    return record
 
 
 def _json_ints(values: dict[int, int]) -> str:
@@ -274,6 +276,7 @@ class TableRepo:
         assert key is not None
         record.id = int(key[0])
         record.stored_version = record.version
+        record.shown_stored = record.shown()
         self._remember(record.id, _COLUMNS, values)
         return record
 
@@ -293,7 +296,11 @@ class TableRepo:
         """Where the table's messages are: its chat, the table message, each hand.
 
         Not checked against the version: moves go on being saved while the messages
-        are on their way, and only the one showing them writes these columns."""
+        are on their way, and only the one showing them writes these columns. Not
+        written when this record read or wrote them as they are (a hand sent anew is
+        saved as soon as it is sent, and again once the change is shown)."""
+        if record.shown() == record.shown_stored:
+            return
         await self._save(record, _SHOWN_COLUMNS, checked=False)
 
     async def postpone(self, table_id: int, when: float) -> None:
@@ -345,6 +352,8 @@ class TableRepo:
             raise StaleTable(table_id, record.stored_version)
         if "version" in columns:
             record.stored_version = record.version
+        if "hand_msgs" in columns:
+            record.shown_stored = record.shown()
         self._remember(table_id, columns, values)
 
     def _remember(self, table_id: int, columns: tuple[str, ...], values: tuple[Any, ...]) -> None:

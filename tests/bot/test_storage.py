@@ -307,6 +307,34 @@ async def test_seeing_a_person_tells_their_language_and_a_tables_are_read_at_onc
     await db.close()
 
 
+async def test_where_the_messages_are_is_written_once_a_change(database_url: str) -> None:
+    # a hand sent anew is saved as it is sent, and again once the change is shown:
+    # on PostgreSQL each write waits for the log to reach the disk
+    db = await open_database(database_url)
+    writes: list[str] = []
+    sa.event.listen(
+        db.engine.sync_engine,
+        "before_cursor_execute",
+        lambda *a: writes.append(a[2]) if a[2].startswith("UPDATE") else None,
+    )
+    repo = TableRepo(db)
+    record = await repo.create(table(state="{}", version=1, hand_msgs={1: 10}))
+    await repo.save_shown(record)
+    assert writes == []
+    record.hand_msgs[1] = 11
+    await repo.save_shown(record)
+    await repo.save_shown(record)
+    assert len(writes) == 1
+    fresh = await TableRepo(db).get(record.id)
+    assert fresh is not None and fresh.hand_msgs == {1: 11}
+    await TableRepo(db).save_shown(fresh)  # as read
+    fresh.reminders[1] = 12
+    await TableRepo(db).save_shown(fresh)
+    assert len(writes) == 2
+    assert (await TableRepo(db).get(record.id) or record).reminders == {1: 12}
+    await db.close()
+
+
 async def test_games_a_person_plays_are_found_whatever_the_seats_spacing(
     database_url: str,
 ) -> None:
