@@ -263,3 +263,18 @@ def test_four_player_games_are_seeded_and_round_trip_as_json() -> None:
         assert b.to_json() == state
         assert ThousandGame.from_json(json.loads(json.dumps(state))).to_json() == state
     assert a.deal_no > 2
+
+
+def test_the_talons_points_are_in_every_view_once_the_talon_is_shown_and_not_before() -> None:
+    game = deal_of_four()
+    assert game.view(None)["talon_points"] is None  # face down during the auction
+    act(game, "b100", "pass", "pass")
+    # shown to all: its card points and the marriage in it, what the dealer writes
+    assert [game.view(s)["talon_points"] for s in (None, 0, 1, 2)] == [118] * 4
+    face_down = deal_of_four(show_talon_on_hundred=False)
+    act(face_down, "b100", "pass", "pass")
+    assert face_down.view(None)["talon_points"] is None
+    assert face_down.view(0)["talon_points"] is None
+    three = from_hands(HANDS[1:], TALON, dealer=2)
+    act(three, "b100", "pass", "pass")
+    assert three.view(None)["talon_points"] is None  # nobody sits out
