@@ -175,13 +175,14 @@ class World:
             else:
                 assert record.chat_id not in open_chats, "two open tables in one chat"
                 open_chats[record.chat_id] = record.id
+            most = game_class(record.game).max_seats  # Thousand 4, Deberts 3
             if record.state is None:
                 assert record.status in (TableStatus.LOBBY, TableStatus.CANCELLED), record
-                assert len(record.seats) <= 3
+                assert len(record.seats) <= most
                 continue
             assert record.status != TableStatus.LOBBY
             game = game_class(record.game).from_json(json.loads(record.state))
-            assert game.seats == len(record.seats) in (2, 3)
+            assert game.seats == len(record.seats) and 2 <= game.seats <= most
             assert isinstance(game.phase, str) and game.phase
             assert game.is_over == (record.status == TableStatus.FINISHED), record.status
             if not game.is_over:
