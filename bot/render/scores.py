@@ -14,7 +14,7 @@ from bot.i18n import Translator
 from bot.render.cards import last_trick_line, suit_symbol
 from bot.render.common import MINUS, cut, game_title, name_of, number, signed
 
-__all__ = ["deal_result_text", "final_text", "scoresheet_text"]
+__all__ = ["deal_line", "deal_result_text", "final_text", "scoresheet_text"]
 
 _COLUMN = 9
 SHEET_ROWS = 30
@@ -295,6 +295,20 @@ def scoresheet_text(
     return "\n".join(lines)
 
 
+def _deltas(row: ScoreRow, names: list[str], tr: Translator) -> str:
+    """What each seat wrote for the deal: "Ann +57 · Ben 0 (bait)"."""
+    return " · ".join(
+        f"{name_of(names, i)} {signed(d, plus=True)}"
+        + (f" ({escape(_mark(c, tr))})" if not c.lstrip("-").isdigit() else "")
+        for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
+    )
+
+
+def deal_line(row: ScoreRow, names: list[str], tr: Translator) -> str:
+    """A deal's result on one line, for a player's hand message."""
+    return tr("Deal {n}: {line}", n=row.deal_no, line=_deltas(row, names, tr))
+
+
 def deal_result_text(
     row: ScoreRow,
     sheet: Scoresheet,
@@ -305,12 +319,7 @@ def deal_result_text(
 ) -> str:
     """``last_trick``: the deal's final trick, which no table message shows (the deal is
     scored as it is taken)."""
-    deltas = " · ".join(
-        f"{name_of(names, i)} {signed(d, plus=True)}"
-        + (f" ({escape(_mark(c, tr))})" if not c.lstrip("-").isdigit() else "")
-        for i, (d, c) in enumerate(zip(row.deltas, row.cells, strict=False))
-    )
-    lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), deltas]
+    lines = [tr("<b>Deal {n} is over.</b>", n=row.deal_no), _deltas(row, names, tr)]
     lines += _notes(
         row.notes, names, tr, hanging_below=sheet.notes.get("hanging"), deltas=row.deltas
     )

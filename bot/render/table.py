@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from bot.engine.base import Call, Trick
+from bot.engine.base import Call, ScoreRow, Trick
 from bot.engine.deberts.view import Redeal as DebertsRedeal
 from bot.engine.deberts.view import SevenSwap
 from bot.engine.thousand.view import Gift, Talon, ThousandBriefView
@@ -30,6 +30,7 @@ from bot.render.common import (
 )
 from bot.render.keyboards.callbacks import Again, act_data, table_button_data
 from bot.render.keyboards.layout import Keyboard, Link, keyboard
+from bot.render.scores import deal_line
 
 __all__ = [
     "again_keyboard",
@@ -329,10 +330,12 @@ def hand_text(
     *,
     table_above: bool = False,
     away: bool = False,
+    result: ScoreRow | None = None,
 ) -> str:
     """``table_above``: the table message sits right above, as in a private game against
     bots, so the hand leaves the deal's lines (trump, auction, trick) to it. ``away``: a
-    bot plays the seat for its player (see :func:`away_keyboard`)."""
+    bot plays the seat for its player (see :func:`away_keyboard`). ``result``: the last
+    deal scored, said with the running totals (the results are posted in the group)."""
     seat = view["seat"]
     head = tr(
         "<b>{game}</b> · deal {n} · your hand, {name}",
@@ -343,6 +346,9 @@ def hand_text(
     my_turn = view["to_act"] == seat and bool(view["legal"]) and not away
     thousand = view if view["game"] == "thousand" else None
     lines = [head]
+    if result is not None:
+        lines.append(deal_line(result, names, tr))
+        lines.append(tr("Score: {line}", line=_per_seat(view["totals"], names)))
     if thousand is not None and seat is not None and thousand["sitting_out"] == seat:
         return "\n".join(lines + _sitting_out_hand(thousand, names, tr, table_above=table_above))
     if not table_above:

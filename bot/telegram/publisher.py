@@ -14,7 +14,7 @@ from aiogram.utils.i18n import I18n
 from bot.bounded import keep
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.engine import game_class
-from bot.engine.base import Game, Scoresheet
+from bot.engine.base import Game, ScoreRow, Scoresheet
 from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import history, notices, scores, table
@@ -39,6 +39,15 @@ log = logging.getLogger(__name__)
 
 _KEEP_RESENT = 4096
 """Players whose last resend is remembered, beyond the tables that end and forget theirs."""
+
+
+def _last_result(record: TableRecord, game: Game) -> ScoreRow | None:
+    """The last deal scored, for the hands of a group's table: a player who does not
+    open the group still learns each result and the score. (A private game posts them
+    in the same chat.)"""
+    if record.solo or not game.rows_scored:
+        return None
+    return game.scoresheet().rows[-1]
 
 
 class Publisher:
@@ -255,7 +264,14 @@ class Publisher:
             await self._drop_reminder(record, person.user_id)
         user_tr = trs[person.user_id]
         view = game.view(seat, brief=True)
-        text = table.hand_text(view, names, user_tr, table_above=record.solo, away=person.away)
+        text = table.hand_text(
+            view,
+            names,
+            user_tr,
+            table_above=record.solo,
+            away=person.away,
+            result=_last_result(record, game),
+        )
         # a game's last state stays above its result, whose button is to stay in view
         resend = person.user_id in moved and not game.is_over
         if to_act == seat and to_act_before != seat and not record.solo:
@@ -313,7 +329,9 @@ class Publisher:
         await self._hand(
             record,
             user_id,
-            table.hand_text(view, names, user_tr, table_above=record.solo),
+            table.hand_text(
+                view, names, user_tr, table_above=record.solo, result=_last_result(record, game)
+            ),
             markup,
             resend=resend,
         )

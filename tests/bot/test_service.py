@@ -400,3 +400,30 @@ async def test_tables_beyond_the_parsed_games_kept_are_read_again_the_same(
             current, game = await saved_game(app, record.id)
             assert current.state is not None and current.version > record.version
             assert game.to_json() == jsonio.loads(current.state)
+
+
+async def test_each_deal_result_and_the_score_reach_every_hand_in_its_message(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake = fake_telegram
+    clock = VirtualClock()
+    async with service(fake, tmp_path, clock, seed=7) as (app, tr):
+        _, people, record = await started_table(
+            app, fake, ["Ann", "Ben", "Cid"], tr, private_chats=True
+        )
+        while (await saved_game(app, record.id))[1].rows_scored < 2:
+            assert await press_first_legal(app, record.id, people, tr)
+            await app.tables.publish(record.id)
+        await app.publisher.throttle.settle()
+        current, game = await saved_game(app, record.id)
+        sheet = game.scoresheet()
+        score = "Score: " + " · ".join(
+            f"{p.name} {t}".replace("-", "−") for p, t in zip(people, sheet.totals, strict=True)
+        )
+        for person in people:
+            hand = fake.chat(person.id).messages[current.hand_msgs[person.id]]
+            lines = hand.text.splitlines()
+            assert lines[1].startswith(f"Deal {sheet.rows[-1].deal_no}: Ann ")
+            assert lines[2] == score
+            # the first deal's result was edited into the hand message that now says the second's
+            assert any("Deal 1: Ann " in text for text in [hand.text, *hand.history])

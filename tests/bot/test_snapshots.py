@@ -54,7 +54,7 @@ def _screens(game: Game, tr: Translator) -> str:
         table_text(game.view(None, brief=True), names, tr, cards_with=BOT),
         _buttons(table_keyboard(1, 1, tr, cards_with=BOT)),
         f"=== hand of {names[seat]} (private chat)",
-        hand_text(view, names, tr),
+        hand_text(view, names, tr, result=sheet.rows[-1]),
         _buttons(hand_keyboard(1, 1, view, names, tr)),
     ]
     out = game.view(None, brief=True).get("sitting_out")
