@@ -61,6 +61,8 @@ class TableRecord:
     lang: str
     solo: bool = False
     turn_timer: int = 0
+    autoplay: bool = True
+    """Whether a forced last card plays itself after a short pause."""
     state: str | None = None
     """The engine's ``to_json()`` as JSON text; parsed only when the game is needed."""
     version: int = 0

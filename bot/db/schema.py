@@ -39,6 +39,7 @@ tables = sa.Table(
     sa.Column("seats", sa.Text, nullable=False),
     sa.Column("conventions", sa.Text, nullable=False),
     sa.Column("turn_timer", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("autoplay", sa.Integer, nullable=False, server_default="1"),
     sa.Column("state", sa.Text),
     sa.Column("version", sa.Integer, nullable=False, server_default="0"),
     sa.Column("lang", sa.Text, nullable=False),

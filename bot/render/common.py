@@ -131,6 +131,7 @@ def _option_labels(tr: Translator) -> dict[str, str]:
         "golden_round": tr("Golden round"),
         "bid_step": tr("Bid step"),
         "turn_timer": tr("Turn timer"),
+        "autoplay": tr("Forced last cards play themselves"),
     }
 
 

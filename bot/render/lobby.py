@@ -81,16 +81,25 @@ def _option_help(tr: Translator) -> dict[str, str]:
         "golden_round": tr("the first three deals count double (bolt penalties do not)"),
         "bid_step": tr("how much a bid must raise the one before"),
         "turn_timer": tr("time for a move before a bot makes it"),
+        "autoplay": tr(
+            "in the last trick, each player's one card is played for them after a moment"
+        ),
     }
 
 
 def conventions_summary(
-    conventions: dict[str, Any], timer: int, tr: Translator, *, explain: bool = False
+    conventions: dict[str, Any],
+    timer: int,
+    tr: Translator,
+    *,
+    explain: bool = False,
+    autoplay: bool = True,
 ) -> str:
-    """One line per convention; ``explain``: each with what it means, for the host
-    choosing them."""
+    """One line per convention, then the table's own settings; ``explain``: each with
+    what it means, for the host choosing them."""
     values = {name: convention_value(value, tr) for name, value in conventions.items()}
     values["turn_timer"] = timer_value(timer, tr)
+    values["autoplay"] = convention_value(autoplay, tr)
     helps = labels_for(tr, _option_help) if explain else {}
     lines = []
     for name, value in values.items():
@@ -111,8 +120,22 @@ def lobby_text(
         + (" " + tr("(host)") if i == host else "")
         for i, s in enumerate(record.seats)
     )
+<<<<<<< HEAD
     title = tr("<b>{game}</b> — a new table", game=game_title(record.game, tr))
     settings = conventions_summary(record.conventions, record.turn_timer, tr, explain=explain)
+=======
+    head = [
+        tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
+        "",
+        conventions_summary(
+            record.conventions,
+            record.turn_timer,
+            tr,
+            explain=explain,
+            autoplay=record.autoplay,
+        ),
+    ]
+>>>>>>> e0d9bb4 (Forced last cards play themselves: in the last trick a person's one card is played for them a moment and a half after it is their turn, through the table's timer (deadline), as if pressed; their hand says so. A table setting, on by default, shown and changed in the lobby's settings and kept by Play again (migration 0008 adds the column))
     if explain:
         # the settings alone: with the players, too long for a phone
         return "\n".join([title, "", settings])
@@ -163,5 +186,7 @@ def settings_keyboard(
         buttons.append((text, lobby_data(table_id, version, "opt", index)))
     timer = f"{option_label('turn_timer', tr)}: {timer_value(record.turn_timer, tr)}"
     buttons.append((timer, lobby_data(table_id, version, "opt", len(options))))
+    autoplay = f"{option_label('autoplay', tr)}: {convention_value(record.autoplay, tr)}"
+    buttons.append((autoplay, lobby_data(table_id, version, "opt", len(options) + 1)))
     buttons.append((tr("« Back"), lobby_data(table_id, version, "back")))
     return keyboard(buttons, (1,))

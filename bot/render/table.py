@@ -331,11 +331,13 @@ def hand_text(
     table_above: bool = False,
     away: bool = False,
     result: ScoreRow | None = None,
+    plays_itself: bool = False,
 ) -> str:
     """``table_above``: the table message sits right above, as in a private game against
     bots, so the hand leaves the deal's lines (trump, auction, trick) to it. ``away``: a
     bot plays the seat for its player (see :func:`away_keyboard`). ``result``: the last
-    deal scored, said with the running totals (the results are posted in the group)."""
+    deal scored, said with the running totals (the results are posted in the group).
+    ``plays_itself``: the seat's forced last card is about to be played for it."""
     seat = view["seat"]
     head = tr(
         "<b>{game}</b> · deal {n} · your hand, {name}",
@@ -361,7 +363,11 @@ def hand_text(
         lines.append(tr("A bot plays for you. Press “I am back” to play again."))
     elif my_turn:
         lines.append(tr("<b>Your turn.</b>"))
-        prompt = _prompt(view, names, tr)
+        prompt = (
+            tr("Your last card plays itself in a moment.")
+            if plays_itself
+            else _prompt(view, names, tr)
+        )
         if prompt:
             lines.append(prompt)
     elif (

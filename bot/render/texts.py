@@ -106,7 +106,9 @@ def chat_rules_text(games: Sequence[str], table: TableRules | None, tr: Translat
     them, each with what it means (the rules above are the defaults these may change)."""
     parts = [rules_text(game, tr) for game in games]
     if table is not None and table.game in games:
-        summary = conventions_summary(table.conventions, table.turn_timer, tr, explain=True)
+        summary = conventions_summary(
+            table.conventions, table.turn_timer, tr, explain=True, autoplay=table.autoplay
+        )
         heading = tr("<b>This table ({game}):</b>", game=game_title(table.game, tr))
         parts.append(heading + "\n" + summary)
     return "\n\n".join(parts)

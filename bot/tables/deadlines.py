@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.tables.autoplay import forced_card
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.notices import Abandoned, Notice, TimedOut, WentAway
 from bot.tables.ports import Presenter
@@ -76,12 +77,18 @@ class Deadlines:
         await self.presenter.remind(record, person.user_id, left)
 
     async def _time_out(self, record: TableRecord) -> None:
-        """A bot player makes the move the seat to act let time run out on."""
+        """A bot player makes the move the seat to act let time run out on; a forced last
+        card is played as it is."""
         game = self.store.load(record)
         seat = game.current_seat()
         if seat is None or record.seats[seat].is_bot:
             record.deadline = record.remind_at = None
             await self.store.repo.save(record)
+            return
+        forced = forced_card(record, game)
+        if forced is not None:
+            # the one card they could play: played for them, as if they had pressed it
+            await self.lifecycle.move(record, seat, forced)
             return
         seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
         level = self.lifecycle.bot_level

@@ -13,6 +13,7 @@ from bot.db.history import HistoryRepo
 from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import DealLog, Game, IllegalAction
 from bot.tables.alarm import Alarm
+from bot.tables.autoplay import AUTOPLAY_AFTER, forced_card
 from bot.tables.notices import Notice
 from bot.tables.outcomes import Moved, Refused
 from bot.tables.ports import Presenter
@@ -156,9 +157,15 @@ class Lifecycle:
         """The turn timer: a fresh deadline when a move was made or the turn passed on.
 
         Anything else (a resume, a seat changing hands) keeps the running deadline,
-        so a restart does not give the seat to act more time.
+        so a restart does not give the seat to act more time. A forced last card is
+        due in a moment instead (:mod:`~bot.tables.autoplay`): the timer plays it.
         """
         seat = game.current_seat()
+        if record.status == TableStatus.PLAYING and forced_card(record, game) is not None:
+            if moved or seat != to_act_before or record.deadline is None:
+                record.deadline = self.clock() + AUTOPLAY_AFTER
+                record.remind_at = None
+            return
         if (
             record.status != TableStatus.PLAYING
             or record.solo

@@ -146,7 +146,15 @@ class Lobbies:
         if like.solo and not bots:
             return NotPossible()  # a private game needs its bot players
         return await self._open(
-            chat_id, host, like.game, lang, bots, conventions, like.turn_timer, solo=like.solo
+            chat_id,
+            host,
+            like.game,
+            lang,
+            bots,
+            conventions,
+            like.turn_timer,
+            solo=like.solo,
+            autoplay=like.autoplay,
         )
 
     async def _open(
@@ -160,6 +168,7 @@ class Lobbies:
         turn_timer: int,
         *,
         solo: bool,
+        autoplay: bool = True,
     ) -> Opened | AlreadyOpen:
         # one table per chat: two /new at once must not both find none and open one each
         async with self.store.chat_lock(chat_id):
@@ -177,6 +186,7 @@ class Lobbies:
                 lang=lang,
                 solo=solo,
                 turn_timer=turn_timer,
+                autoplay=autoplay,
                 seed=self._seed(),
                 deadline=None if solo else self.clock() + LOBBY_TTL,
             )
@@ -326,6 +336,8 @@ class Lobbies:
         elif option == len(names):
             at = TURN_TIMERS.index(record.turn_timer) if record.turn_timer in TURN_TIMERS else -1
             record.turn_timer = TURN_TIMERS[(at + 1) % len(TURN_TIMERS)]
+        elif option == len(names) + 1:
+            record.autoplay = not record.autoplay
         else:
             return NotPossible()
         record.version += 1

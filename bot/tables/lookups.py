@@ -19,6 +19,7 @@ class TableRules:
     game: str
     conventions: dict[str, Any]
     turn_timer: int
+    autoplay: bool = True
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Lookups:
         record = await self.store.repo.open_in_chat(chat_id)
         if record is None:
             return None
-        return TableRules(record.game, dict(record.conventions), record.turn_timer)
+        return TableRules(record.game, dict(record.conventions), record.turn_timer, record.autoplay)
 
     async def scores(self, chat_id: int) -> Scores | None:
         """The scoresheet of the game played last in the chat, if any was."""

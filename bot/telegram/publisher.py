@@ -19,6 +19,7 @@ from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import history, notices, scores, table
 from bot.render import lobby as lobby_render
+from bot.tables.autoplay import forced_card
 from bot.tables.notices import Notice
 from bot.tables.people import People
 from bot.tables.ports import Unreachable
@@ -264,6 +265,7 @@ class Publisher:
             await self._drop_reminder(record, person.user_id)
         user_tr = trs[person.user_id]
         view = game.view(seat, brief=True)
+        forced = to_act == seat and forced_card(record, game) is not None
         text = table.hand_text(
             view,
             names,
@@ -271,10 +273,12 @@ class Publisher:
             table_above=record.solo,
             away=person.away,
             result=_last_result(record, game),
+            plays_itself=forced,
         )
         # a game's last state stays above its result, whose button is to stay in view
         resend = person.user_id in moved and not game.is_over
-        if to_act == seat and to_act_before != seat and not record.solo:
+        # a card that plays itself needs no message of its own to call its player
+        if to_act == seat and to_act_before != seat and not record.solo and not forced:
             now = self.sender.clock()
             last = self._turn_at.get(cache_key)
             self._turn_at[cache_key] = now

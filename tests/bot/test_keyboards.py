@@ -292,6 +292,12 @@ def test_lobby_keyboards_are_what_the_builder_made(locale: str) -> None:
             Lobby(table_id=31, version=4, action="opt", option=3),
         )
     )
+    settings.append(
+        (
+            f"{option_label('autoplay', tr)}: {tr('yes')}",
+            Lobby(table_id=31, version=4, action="opt", option=4),
+        )
+    )
     settings.append((tr("« Back"), Lobby(table_id=31, version=4, action="back")))
     assert settings_keyboard(record, options, tr).as_markup() == _builder_markup(settings, 1)
     assert option_label("odd_option", tr) == "Odd option"

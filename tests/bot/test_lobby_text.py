@@ -111,7 +111,7 @@ def test_the_settings_say_what_every_convention_means(game: str, tr: Translator)
     shown = conventions_summary(conventions, 90, tr, explain=True).splitlines()
     options = [line for line in shown if line.startswith("• ")]
     helps = [line for line in shown if line.startswith("   <i>")]
-    assert len(options) == len(conventions) + 1  # and the turn timer
+    assert len(options) == len(conventions) + 2  # and the turn timer, the forced last cards
     # each option is followed by what it means, in the reader's language
     assert [shown.index(o) + 1 for o in options] == [shown.index(h) for h in helps]
     assert len(set(helps)) == len(helps)

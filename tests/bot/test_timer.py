@@ -15,6 +15,7 @@ from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.db.models import TableRecord, TableStatus
 from bot.engine import game_class
 from bot.render.cards import cards_line, sort_codes
+from bot.tables.autoplay import AUTOPLAY_AFTER
 from bot.tables.timers import RETRY_AFTER
 from tests.bot.test_service import table_message
 from tests.e2e.harness import BotProcess, hand_message, legal_buttons, texts
@@ -577,3 +578,62 @@ async def test_a_player_who_blocked_the_bot_is_told_how_to_fix_it_and_gets_the_h
     assert any(c.params.get("chat_id") == ben.id for c in fake.calls("sendMessage", since=mark))
     current = await record(timed, table_id)
     assert ben.id in current.hand_msgs
+
+
+async def last_cards(
+    fake: FakeTelegram, proc: BotProcess, table_id: int, users: list[FakeUser]
+) -> int:
+    """Ann and Ben play their first legal cards until the one to act holds one card."""
+    assert proc.app is not None
+    while True:
+        game = proc.app.tables.store.load(await record(proc, table_id))
+        seat = game.current_seat()
+        assert seat is not None
+        if game.view(seat, brief=True)["phase"] == "play" and len(game.view(seat)["hand"]) == 1:
+            return seat
+        await press_any(fake, users[seat])
+
+
+async def test_forced_last_cards_play_themselves_after_a_moment(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, table_id, _, users = await turn_running(fake, running)
+    assert running.app is not None
+    seat = await last_cards(fake, running, table_id, users)
+    before = await record(running, table_id)
+    assert before.deadline == running.wall() + AUTOPLAY_AFTER and before.remind_at is None
+    hand = await fake.wait_for(lambda: hand_message(fake, users[seat]))
+    await fake.wait_for(lambda: "Your last card plays itself in a moment." in hand.text)
+    await advance(running, AUTOPLAY_AFTER / 2)
+    assert (await record(running, table_id)).version == before.version  # shown a moment
+    await advance(running, AUTOPLAY_AFTER / 2)
+    after = await record(running, table_id)
+    assert after.version == before.version + 1
+    # the other's last card, then the deal is over, with nobody pressing
+    await advance(running, AUTOPLAY_AFTER)
+    game = running.app.tables.store.load(await record(running, table_id))
+    assert game.rows_scored == 1
+    # played as the player would have: no "time is up", no timeout counted
+    assert not any("Time is up" in t for t in texts(fake, group.id))
+    assert not (await record(running, table_id)).timeouts
+
+
+async def test_a_table_set_so_leaves_the_last_card_to_its_player(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    _, users, lobby, table_id = await open_table(fake, "Ann", "Ben")
+    await (await users[0].press(lobby, "Settings")).answer()
+    assert "Forced last cards play themselves: yes" in lobby.text
+    await (await users[0].press(lobby, "Forced last cards play themselves: yes")).answer()
+    await fake.wait_for(lambda: "Forced last cards play themselves: no" in lobby.text)
+    await (await users[0].press(lobby, "« Back")).answer()
+    await start(fake, lobby, users[0])
+    seat = await last_cards(fake, running, table_id, users)
+    waiting = await record(running, table_id)
+    assert waiting.deadline is None and not waiting.autoplay
+    hand = await fake.wait_for(lambda: hand_message(fake, users[seat]))
+    assert "plays itself" not in hand.text
+    await advance(running, 60)
+    assert (await record(running, table_id)).version == waiting.version
