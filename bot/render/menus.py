@@ -83,6 +83,7 @@ def command_menu(tr: Translator, *, private: bool) -> list[tuple[str, str]]:
     """The commands and what each does, for a private chat or a group."""
     return [
         ("new", tr("Start a game against bots") if private else tr("Open a table")),
+        ("table", tr("Show the table again, below")),
         ("score", tr("The scoresheet")),
         ("stats", tr("Your statistics and rating")),
         ("top", tr("The best players")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.db.models import TableStatus
+from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import Scoresheet
 from bot.tables.store import TableStore
 
@@ -37,6 +37,10 @@ class Lookups:
 
     def __init__(self, store: TableStore) -> None:
         self.store = store
+
+    async def open_table(self, chat_id: int) -> TableRecord | None:
+        """The chat's open table (a lobby or a game), if it has one."""
+        return await self.store.repo.open_in_chat(chat_id)
 
     async def rules(self, chat_id: int) -> TableRules | None:
         """The chat's open table's rules, if it has one."""

@@ -76,6 +76,8 @@ class Publisher:
         self._unreachable: set[tuple[int, int]] = set()
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
+        self._deal_shown: dict[int, int] = {}
+        """Per table, the deal (counting redeals) its table message shows."""
 
     def tr(self, locale: str) -> Translator:
         return Translator(self.i18n, locale)
@@ -114,6 +116,11 @@ class Publisher:
         # the press waiting: the lobby catches up when a slot frees
         record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text, markup)
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
+
+    def is_last(self, chat_id: int, message_id: int | None) -> bool:
+        """Whether ``message_id`` is the newest message the bot sent to the group."""
+        chat_id = self.sender.moved.get(chat_id, chat_id)
+        return message_id is not None and self.sender.last_sent.get(chat_id) == message_id
 
     def lobby_over(self, record: TableRecord) -> None:
         """The game replaces the lobby: a lobby edit still waiting is dropped, and the
@@ -189,10 +196,25 @@ class Publisher:
         first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
         trs = await self.seat_trs(record) if humans else {}
         for seat, person in first:
+<<<<<<< HEAD
             await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
         # In a group the table message stays put (new messages there are rationed);
         # in a private game it follows the results down so it stays in view.
         await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
+=======
+            await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
+        # A private game's table follows the results down, so it stays in view. In a
+        # group it comes anew (the old one deleted) at the start of each deal, if other
+        # messages came below it: a send instead of an edit, the same in the group's
+        # minute; within a deal it is edited in place.
+        new_deal = self._deal_shown.get(record.id) != game.deal_no
+        keep(self._deal_shown, record.id, game.deal_no, _KEEP_RESENT)
+        if record.solo:
+            resend = record.chat_id in moved
+        else:
+            resend = new_deal and not self.is_last(record.chat_id, record.table_msg_id)
+        await self._table(record, game, names, tr, resend=resend)
+>>>>>>> 289dfdf (A group's table message comes anew at the start of each deal when results or replies came below it (the old one deleted), and on /table, so it stays in sight; a send instead of an edit, within the group's minute. The whole-game tests check it is the group's newest message at the start of every deal, and that no group gets more than 20 messages in any minute on the clock the bot paces them by (the fake Telegram now tells each call's time by its clock))
         for seat, person in humans:
             if (seat, person) not in first:
                 await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
@@ -206,6 +228,7 @@ class Publisher:
     async def forget(self, record: TableRecord) -> None:
         """The table is over: what was kept about its players' hands goes, and so do the
         reminders still in their chats."""
+        self._deal_shown.pop(record.id, None)
         for seat in record.seats:
             if seat.user_id is None:
                 continue

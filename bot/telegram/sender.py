@@ -40,6 +40,7 @@ from aiogram.types import (
     ReplyParameters,
 )
 
+from bot.bounded import keep
 from bot.render.common import cut
 from bot.render.keyboards.layout import Keyboard
 
@@ -118,6 +119,8 @@ class Sender:
         self._swept_at = clock()
         self.moved: dict[int, int] = {}
         """Groups upgraded to supergroups: the old chat id to the new one."""
+        self.last_sent: dict[int, int] = {}
+        """Per group (the latest ones), the newest message the bot sent there."""
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Run one API call, waiting out 429s and transient failures; ``None`` when the
@@ -245,6 +248,7 @@ class Sender:
             return None
         message_id = message.message_id
         self._remember(chat_id, message_id, self._fingerprint(text, markup))
+        self._sent(chat_id, message_id)
         return message_id
 
     async def send_file(
@@ -263,7 +267,14 @@ class Sender:
             sent = await self.call(
                 chat_id, lambda: self.bot.send_document(chat_id, upload, caption=caption or None)
             )
-        return None if sent is None else sent.message_id
+        if sent is None:
+            return None
+        self._sent(chat_id, sent.message_id)
+        return sent.message_id
+
+    def _sent(self, chat_id: int, message_id: int) -> None:
+        if chat_id < 0:
+            keep(self.last_sent, chat_id, message_id, _CACHE_SIZE)
 
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: Markup | None = None

@@ -11,7 +11,7 @@ from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.render.keyboards.callbacks import Lobby
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
-from tests.e2e.harness import BotProcess, Players, hand_message, texts
+from tests.e2e.harness import BotProcess, Players, hand_message, live_table, texts
 
 
 async def group_of(
@@ -326,7 +326,10 @@ async def test_a_deals_final_trick_is_in_its_result_and_behind_last_trick_until_
     assert f"Last trick: {trick} → {taker}" in result.text.splitlines()
     # the next deal has no trick of its own yet: the button shows the one no table showed
     assert not game.view(None)["last_trick"]
-    shown = await (await users[0].press(table, "Last trick")).answer()
+    # the table came anew for the deal, below the result
+    live = await fake.wait_for(lambda: live_table(fake, group))
+    assert table.deleted and live is not table
+    shown = await (await users[0].press(live, "Last trick")).answer()
     trick = ", ".join(f"{name} {card}" for name, card in played)
     assert shown.text == f"Last trick of the deal before: {trick}. Taken by {taker}."
 
@@ -475,7 +478,8 @@ async def test_blocked_player_does_not_break_the_table(
     ben.block_bot()
     answer = await (await ann.press(table, "Start")).answer()
     assert answer.text == "The game has started."
-    assert table.text.startswith("Deberts · deal 1")
+    live = await fake.wait_for(lambda: live_table(fake, group))
+    assert live.text.startswith("Deberts · deal 1")
     assert hand_message(fake, ann) is not None
 
 
@@ -543,6 +547,27 @@ async def test_a_group_table_opens_the_private_chat_where_the_cards_are(
     assert below is hand and solo_table.text.startswith("Deberts · deal 1")
     assert "private chat" not in solo_table.text
     assert all(b.url is None for b in solo_table.buttons)
+
+
+async def test_table_brings_the_table_message_below_what_came_after_it(
+    fake_telegram: FakeTelegram, running: BotProcess
+) -> None:
+    fake = fake_telegram
+    group, (ann, ben) = await group_of(fake, "Ann", "Ben")
+    old = await started(fake, group, ann, ben)
+    await ben.send(group, "/score")
+    await fake.wait_for(lambda: fake.messages(group, from_bot=True)[-1] is not old)
+    mark = fake.mark()
+    await ann.send(group, "/table")
+    await fake.wait_handled()
+    new = fake.messages(group, from_bot=True)[-1]
+    assert new.text == old.text and new.buttons == old.buttons
+    assert old.deleted and len(fake.calls("sendMessage", since=mark)) == 1
+    # it is the last already: nothing is sent again
+    mark = fake.mark()
+    await ben.send(group, "/table")
+    await fake.wait_handled()
+    assert not fake.calls("sendMessage", since=mark) and not new.deleted
 
 
 @pytest.mark.parametrize("command", ["/leave", "/cancel"])
@@ -735,9 +760,10 @@ async def test_a_thousand_table_seats_four_and_bots_fill_it_up_to_four(
     assert "4. Bot 3" in lobby.text and "+ Hard bot" not in [b.text for b in lobby.buttons]
     await (await ann.press(lobby, "Start")).answer()
     # with Ann dealing, the bots play the first deal at once
-    assert lobby.text.startswith("Thousand · deal ")
-    dealer = lobby.text.split("\n")[0].split(" · dealer ")[1]
-    assert f"Sits out on the talon: {dealer}\n" in lobby.text
+    table = await fake.wait_for(lambda: live_table(fake, group))
+    assert table.text.startswith("Thousand · deal ")
+    dealer = table.text.split("\n")[0].split(" · dealer ")[1]
+    assert f"Sits out on the talon: {dealer}\n" in table.text
 
 
 async def test_a_deberts_table_still_seats_three(

@@ -21,7 +21,15 @@ from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUs
 from bot.db.models import TableRecord, TableStatus
 from bot.telegram.rates import RESEND_HAND_AFTER
 from tests.bot.test_commands import group_of, lobby_with, started
-from tests.e2e.harness import BotProcess, ManualClock, Players, hand_message, legal_buttons, texts
+from tests.e2e.harness import (
+    BotProcess,
+    ManualClock,
+    Players,
+    hand_message,
+    legal_buttons,
+    live_table,
+    texts,
+)
 
 HUGE = "9" * 30
 
@@ -516,7 +524,8 @@ async def test_a_deleted_table_message_is_sent_again(
     await (await ann.press(again, "Start")).answer()
     hand = await fake.wait_for(lambda: hand_message(fake, ann))
     buttons = await fake.wait_for(lambda: legal_buttons(hand))
-    again.deleted = True
+    shown = await fake.wait_for(lambda: live_table(fake, group))
+    shown.deleted = True
     mark = fake.mark()
     await (await ann.press(hand, buttons[0].text)).answer()
     table = await fake.wait_for_message(group, lambda m: bool(m.buttons), since=mark)

@@ -288,3 +288,55 @@ class Players:
 
 def texts(fake: FakeTelegram, chat: FakeChat | int) -> list[str]:
     return [m.text for m in fake.messages(chat, from_bot=True)]
+
+
+_GROUP_WRITES = ("sendMessage", "sendPhoto", "sendDocument", "editMessageText")
+"""What counts in a group's messages a minute: Telegram counts edits with new messages."""
+_SENDS = ("sendMessage", "sendPhoto", "sendDocument")
+_DEAL_HEAD = re.compile(r"<b>[^<]+</b> · (?:deal|сдача) (\d+) · ")
+
+
+def _in(call: Any, chat: FakeChat) -> bool:
+    return call.status == 200 and str(call.params.get("chat_id")) == str(chat.id)
+
+
+def busiest_minute(fake: FakeTelegram, chat: FakeChat) -> int:
+    """The most messages sent or edited in ``chat`` in any 60 s, by the time each call
+    came on the fake's clock."""
+    times = sorted(c.at for c in fake.calls(since=0) if c.method in _GROUP_WRITES and _in(c, chat))
+    most, start = 0, 0
+    for end, at in enumerate(times):
+        while at - times[start] >= 60:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
+
+
+def deal_starts(fake: FakeTelegram, chat: FakeChat) -> list[tuple[int, bool]]:
+    """Each deal's first showing in ``chat``: its number, and whether the message showing
+    it was the newest the bot had sent there."""
+    newest: int | None = None
+    starts: list[tuple[int, bool]] = []
+    for call in fake.calls(since=0):
+        if not _in(call, chat):
+            continue
+        if call.method in _SENDS:
+            newest = call.result["message_id"]
+            message_id = newest
+        elif call.method == "editMessageText":
+            message_id = int(call.params["message_id"])
+        else:
+            continue
+        head = _DEAL_HEAD.match(str(call.params.get("text") or ""))
+        if head and int(head[1]) not in [n for n, _ in starts]:
+            starts.append((int(head[1]), message_id == newest))
+    return starts
+
+
+def live_table(fake: FakeTelegram, chat: FakeChat | int) -> FakeMessage | None:
+    """The chat's table message as it is now: the newest of the bot's with *My hand* (a
+    group's comes anew at the start of a deal, the old one deleted)."""
+    for message in reversed(fake.messages(chat, from_bot=True)):
+        if not message.deleted and message.find_buttons("🂠 My hand"):
+            return message
+    return None

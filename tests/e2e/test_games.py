@@ -10,8 +10,11 @@ from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from tests.bot.test_commands import solo
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
+    BotProcess,
     Players,
+    busiest_minute,
     cautious_policy,
+    deal_starts,
     hand_message,
     legal_buttons,
     texts,
@@ -47,18 +50,36 @@ async def seat_players(
     return group, users, lobby
 
 
-async def finish(fake: FakeTelegram, group: FakeChat, players: Players) -> str:
+def one_clock(fake: FakeTelegram, proc: BotProcess) -> None:
+    """The fake Telegram tells time by the clock the bot paces its messages on (which
+    runs when the bot waits for a slot), so what reached it can be timed against
+    Telegram's limits."""
+    proc.clock.now = fake.clock()
+    fake.clock = proc.clock
+
+
+async def finish(
+    fake: FakeTelegram, group: FakeChat, players: Players, *, one_process: bool = True
+) -> str:
+    """Play to the end. ``one_process``: one bot paced every message, so no minute may
+    hold more than 20 (a restarted bot does not know what the one before sent in its
+    last minute: Telegram's 429 paces it then)."""
     await players.play(until=MAX_PRESSES)
     assert players.to_act() is None
     final = [t for t in texts(fake, group) if t.startswith("Game over.")]
     assert len(final) == 1, texts(fake, group)[-3:]
+    # the table stayed in sight: at the start of every deal it was the newest message
+    starts = deal_starts(fake, group)
+    assert len(starts) >= 2 and all(last for _, last in starts), starts
+    assert [n for n, _ in starts] == list(range(1, len(starts) + 1))
+    assert not one_process or busiest_minute(fake, group) <= 20
     return final[0]
 
 
 async def test_deberts_two_players_play_a_whole_game(
     fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    await launch()
+    one_clock(fake_telegram, await launch())
     group, users, table = await seat_players(
         fake_telegram, "deberts", ["Ann", "Ben"], target_301=True
     )
@@ -102,7 +123,7 @@ async def play_again_in_the_group(
 async def test_deberts_three_players_play_a_whole_game(
     fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    await launch()
+    one_clock(fake_telegram, await launch())
     group, users, _ = await seat_players(
         fake_telegram, "deberts", ["Ann", "Ben", "Cid"], target_301=True
     )
@@ -113,7 +134,7 @@ async def test_deberts_three_players_play_a_whole_game(
 async def test_thousand_two_players_play_a_whole_game(
     fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    await launch(seed=16)
+    one_clock(fake_telegram, await launch(seed=16))
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben"])
     players = Players(fake_telegram, users, random.Random(4), cautious_policy)
     final = await finish(fake_telegram, group, players)
@@ -124,7 +145,7 @@ async def test_thousand_two_players_play_a_whole_game(
 async def test_thousand_three_players_play_a_whole_game(
     fake_telegram: FakeTelegram, launch: Launch
 ) -> None:
-    await launch(seed=14)
+    one_clock(fake_telegram, await launch(seed=14))
     group, users, _ = await seat_players(fake_telegram, "thousand", ["Ann", "Ben", "Cid"])
     players = Players(fake_telegram, users, random.Random(5), cautious_policy)
     final = await finish(fake_telegram, group, players)
@@ -170,7 +191,7 @@ async def test_a_killed_bot_process_resumes_mid_deal_and_finishes_the_game(
         players.version = version_of(buttons[0])
         answer = await (await user.press(message, buttons[0].text)).answer(timeout=15)
         assert not answer.show_alert
-        await finish(fake, group, players)
+        await finish(fake, group, players, one_process=False)
 
 
 async def test_a_repeated_press_is_answered_and_changes_nothing(

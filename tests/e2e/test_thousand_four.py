@@ -16,7 +16,15 @@ from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.engine.base import Game
 from tests.bot.test_privacy import hidden_cards, leaks
 from tests.e2e.fixtures import Launch
-from tests.e2e.harness import BotProcess, Players, cautious_policy, texts, version_of, wait_turn
+from tests.e2e.harness import (
+    BotProcess,
+    Players,
+    cautious_policy,
+    live_table,
+    texts,
+    version_of,
+    wait_turn,
+)
 
 NAMES = ["Ann", "Ben", "Cid", "Dan"]
 _RESULT = re.compile(r"^Deal (\d+) is over\.")
@@ -76,7 +84,7 @@ async def test_four_players_in_a_group_each_deal_once_and_see_no_hidden_card(
     fake = fake_telegram
     proc = await launch(seed=3)
     assert proc.app is not None
-    group, users, table = await four_in_a_lobby(fake)
+    group, users, _ = await four_in_a_lobby(fake)
     seat_of_chat = {user.id: seat for seat, user in enumerate(users)}
     players = Players(fake, users, random.Random(9), cautious_policy)
     sat_out: dict[int, str] = {}
@@ -108,6 +116,11 @@ async def test_four_players_in_a_group_each_deal_once_and_see_no_hidden_card(
         view = game.view(None, brief=True)
         out = view["sitting_out"]
         assert isinstance(out, int) and out == view["dealer"]
+        table = await fake.wait_for(
+            lambda n=view["deal_no"]: (
+                (t := live_table(fake, group)) and f"deal {n} " in t.text and t
+            )
+        )
         assert f"Sits out on the talon: {NAMES[out]}" in table.text
         dealer_hand = [m for m in fake.messages(users[out], from_bot=True) if SITTING_OUT in m.text]
         assert dealer_hand, f"{NAMES[out]} is told they sit deal {view['deal_no']} out"

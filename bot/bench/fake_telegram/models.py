@@ -384,6 +384,8 @@ class ApiCall:
     fault: str | None = None  # "status", "drop", "delay" when injected
     started: float = 0.0
     finished: float | None = None
+    at: float = 0.0
+    """When it came, on the fake's ``clock`` (which a test may share with the bot)."""
     done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property

@@ -779,7 +779,13 @@ class FakeTelegram(BotApiMethods, WebhookDelivery):
         params = await read_params(request)
         canonical, handler = self._methods.get(name.lower(), (name, None))
         loop = asyncio.get_running_loop()
-        call = ApiCall(seq=next(self._seq), method=canonical, params=params, started=loop.time())
+        call = ApiCall(
+            seq=next(self._seq),
+            method=canonical,
+            params=params,
+            started=loop.time(),
+            at=self.clock(),
+        )
         self._calls.append(call)
         polling = canonical == "getUpdates"
         if not polling:

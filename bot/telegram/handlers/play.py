@@ -13,7 +13,7 @@ from bot.render.keyboards.callbacks import Act, TableButton
 from bot.render.outcomes import look_reply, outcome_text
 from bot.render.outcomes import reply as render_reply
 from bot.tables import Tables
-from bot.tables.outcomes import Cancelled, Outcome, OutOfDate
+from bot.tables.outcomes import Cancelled, NoTable, Outcome, OutOfDate
 from bot.telegram.handlers.common import answer, person
 from bot.telegram.publisher import Publisher
 from bot.telegram.sender import Sender
@@ -102,10 +102,29 @@ async def cancel(
         await sender.reply(message.chat.id, text)
 
 
+async def show_table(
+    message: Message, tables: Tables, sender: Sender, publisher: Publisher, tr: Translator
+) -> None:
+    """/table: the chat's table message sent anew at the bottom (the old one deleted),
+    unless nothing of the bot's came below it; as a reply to a command, only while
+    the group's minute has room for one."""
+    chat_id = message.chat.id
+    record = await tables.lookups.open_table(chat_id)
+    if record is None:
+        text = outcome_text(NoTable(), tr)
+        if text:
+            await sender.reply(chat_id, text)
+        return
+    if publisher.is_last(record.chat_id, record.table_msg_id) or not sender.can_reply(chat_id):
+        return
+    await tables.repost(record.id)
+
+
 def make_router() -> Router:
     router = Router(name=__name__)
     router.callback_query.register(act, Act.filter())
     router.callback_query.register(table_button, TableButton.filter())
     router.message.register(leave, Command("leave"))
     router.message.register(cancel, Command("cancel"))
+    router.message.register(show_table, Command("table"))
     return router
