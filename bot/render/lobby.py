@@ -120,22 +120,10 @@ def lobby_text(
         + (" " + tr("(host)") if i == host else "")
         for i, s in enumerate(record.seats)
     )
-<<<<<<< HEAD
     title = tr("<b>{game}</b> — a new table", game=game_title(record.game, tr))
-    settings = conventions_summary(record.conventions, record.turn_timer, tr, explain=explain)
-=======
-    head = [
-        tr("<b>{game}</b> — a new table", game=game_title(record.game, tr)),
-        "",
-        conventions_summary(
-            record.conventions,
-            record.turn_timer,
-            tr,
-            explain=explain,
-            autoplay=record.autoplay,
-        ),
-    ]
->>>>>>> e0d9bb4 (Forced last cards play themselves: in the last trick a person's one card is played for them a moment and a half after it is their turn, through the table's timer (deadline), as if pressed; their hand says so. A table setting, on by default, shown and changed in the lobby's settings and kept by Play again (migration 0008 adds the column))
+    settings = conventions_summary(
+        record.conventions, record.turn_timer, tr, explain=explain, autoplay=record.autoplay
+    )
     if explain:
         # the settings alone: with the players, too long for a phone
         return "\n".join([title, "", settings])

@@ -196,13 +196,7 @@ class Publisher:
         first = [] if record.solo else [(s, p) for s, p in humans if s == to_act]
         trs = await self.seat_trs(record) if humans else {}
         for seat, person in first:
-<<<<<<< HEAD
             await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
-        # In a group the table message stays put (new messages there are rationed);
-        # in a private game it follows the results down so it stays in view.
-        await self._table(record, game, names, tr, resend=record.solo and record.chat_id in moved)
-=======
-            await self._seat_hand(record, game, seat, person, names, moved, to_act_before)
         # A private game's table follows the results down, so it stays in view. In a
         # group it comes anew (the old one deleted) at the start of each deal, if other
         # messages came below it: a send instead of an edit, the same in the group's
@@ -214,7 +208,6 @@ class Publisher:
         else:
             resend = new_deal and not self.is_last(record.chat_id, record.table_msg_id)
         await self._table(record, game, names, tr, resend=resend)
->>>>>>> 289dfdf (A group's table message comes anew at the start of each deal when results or replies came below it (the old one deleted), and on /table, so it stays in sight; a send instead of an edit, within the group's minute. The whole-game tests check it is the group's newest message at the start of every deal, and that no group gets more than 20 messages in any minute on the clock the bot paces them by (the fake Telegram now tells each call's time by its clock))
         for seat, person in humans:
             if (seat, person) not in first:
                 await self._seat_hand(record, game, seat, person, names, moved, to_act_before, trs)
