@@ -135,8 +135,8 @@ class Lobbies:
         self, table_id: int, chat_id: int, host: Person, lang: str
     ) -> Opened | AlreadyOpen | NotPossible:
         """A table like the finished ``table_id`` of ``chat_id``: its game, conventions,
-        turn timer and bot players, with ``host`` in it (a private game starts at once);
-        else the chat's open table."""
+        turn timer, people and bot players, with ``host`` in it and running it (a private
+        game starts at once); else the chat's open table. Each person may leave it."""
         like = await self.store.repo.get(table_id)
         if like is None or like.chat_id != chat_id or like.status != TableStatus.FINISHED:
             return NotPossible()
@@ -145,6 +145,9 @@ class Lobbies:
         bots = [s.bot for s in like.seats if s.bot is not None and s.user_id is None]
         if like.solo and not bots:
             return NotPossible()  # a private game needs its bot players
+        # the people who played it to its end, one whose turns a bot took included; not
+        # one who left it
+        people = [s for s in like.seats if s.user_id is not None and (not s.is_bot or s.away)]
         return await self._open(
             chat_id,
             host,
@@ -155,6 +158,7 @@ class Lobbies:
             like.turn_timer,
             solo=like.solo,
             autoplay=like.autoplay,
+            people=[] if like.solo else people,
         )
 
     async def _open(
@@ -169,6 +173,7 @@ class Lobbies:
         *,
         solo: bool,
         autoplay: bool = True,
+        people: list[Seat] | None = None,
     ) -> Opened | AlreadyOpen:
         # one table per chat: two /new at once must not both find none and open one each
         async with self.store.chat_lock(chat_id):
@@ -192,6 +197,14 @@ class Lobbies:
             )
             if solo or await self.people.has_private(host.id):
                 record.seats.append(Seat(name=host.name, user_id=host.id))
+            for seat in people or []:
+                user_id = seat.user_id
+                if (
+                    user_id is not None
+                    and user_id != host.id
+                    and await self.people.has_private(user_id)
+                ):
+                    record.seats.append(Seat(name=seat.name, user_id=user_id))
             room = self.store.games(game).max_seats - len(record.seats)
             for n, level in enumerate(bots[:room], start=1):
                 record.seats.append(Seat(name=self.presenter.bot_name(n, lang), bot=level))

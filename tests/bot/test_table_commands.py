@@ -18,7 +18,7 @@ from bot.i18n import Translator, make_i18n
 from bot.render.keyboards.callbacks import Lobby, TableButton
 from bot.render.lobby import lobby_text
 from bot.tables import People, Tables
-from bot.tables.outcomes import Done, NotPossible, Opened, Started
+from bot.tables.outcomes import Done, Left, NotPossible, Opened, Started
 from tests.bot.test_domain import ANN, BEN, GROUP, Everyone, Recorder, domain
 from tests.e2e.harness import BotProcess, hand_message
 
@@ -228,3 +228,39 @@ def test_the_lobby_lists_its_players_before_its_settings() -> None:
     lines = lobby_text(record, tr, 2, 3).splitlines()
     assert lines[2:5] == ["Players (2 of 2–3):", "1. Ann (host)", "2. Bot 1 🤖 (Easy)"]
     assert lines[6].startswith("• Target: ")
+
+
+async def test_play_again_seats_everyone_who_finished_and_the_presser_runs_it(
+    domain: tuple[Tables, Recorder],
+) -> None:
+    tables, _ = domain
+    finished = await tables.store.repo.create(
+        TableRecord(
+            id=0,
+            chat_id=GROUP,
+            game="deberts",
+            status=TableStatus.FINISHED,
+            host_id=ANN.id,
+            seats=[
+                Seat("Ann", user_id=ANN.id),
+                Seat("Ben", user_id=BEN.id),
+                Seat("Bot 1", bot="easy"),
+            ],
+            conventions=new_game("deberts", 3, seed=1).conventions.to_json(),
+            lang="en",
+        )
+    )
+    again = await tables.lobby.again(finished.id, GROUP, BEN, "en")
+    assert isinstance(again, Opened)
+    table = again.table
+    assert table.host_id == BEN.id and table.status == TableStatus.LOBBY
+    assert [(s.user_id, s.bot) for s in table.seats] == [
+        (BEN.id, None),
+        (ANN.id, None),
+        (None, "easy"),
+    ]
+    # each person may leave; the host starts it
+    assert await tables.lobby.press(table.id, table.version, ANN, "leave", -1) == Left()
+    fresh = await tables.store.repo.get(table.id)
+    assert fresh is not None and [s.name for s in fresh.seats] == ["Ben", "bot1"]
+    assert await tables.lobby.press(table.id, fresh.version, BEN, "start", -1) == Started()
