@@ -17,7 +17,7 @@ from bot.render.common import game_title, name_of
 from bot.render.keyboards.callbacks import Review
 from bot.render.keyboards.layout import Keyboard, keyboard
 from bot.render.scores import mark_text
-from bot.tables.records import DealReview
+from bot.tables.records import DealReview, NotAllowed
 
 __all__ = [
     "deal_keyboard",
@@ -259,3 +259,32 @@ def scoresheet_csv(sheet: Scoresheet, names: Sequence[str], tr: Translator) -> b
         totals += ["", str(total)]
     writer.writerow([*totals, ""])
     return out.getvalue().encode("utf-8-sig")
+
+
+def review_refusal(refused: NotAllowed | None, tr: Translator) -> str:
+    """Why a deal is not shown: not this chat's or player's table, or not ended yet."""
+    if isinstance(refused, NotAllowed):
+        return tr("Only the table's chat and players may see its deals.")
+    return tr("That deal has not been played to its end.")
+
+
+def deal_usage(tr: Translator) -> str:
+    return tr("Which deal? /deal 3 shows the third one.")
+
+
+def chat_busy(tr: Translator) -> str:
+    return tr("Too many messages in this chat just now: try again in a minute.")
+
+
+def export_usage(tr: Translator) -> str:
+    return tr("Which file? /export gives JSON, /export csv the scoresheet as a table.")
+
+
+def no_game_yet(tr: Translator) -> str:
+    return tr("No game has been played in this chat yet.")
+
+
+def export_caption(csv_file: bool, tr: Translator) -> str:
+    if csv_file:
+        return tr("The game's scoresheet")
+    return tr("The game's scoresheet and deals")

@@ -10,10 +10,16 @@ from aiogram.types import CallbackQuery, Message
 from bot.engine import GAME_NAMES
 from bot.i18n import Translator
 from bot.render.history import (
+    chat_busy,
     deal_review_keyboard,
     deal_review_text,
+    deal_usage,
+    export_caption,
+    export_usage,
     history_keyboard,
     history_text,
+    no_game_yet,
+    review_refusal,
     scoresheet_csv,
     stats_text,
     top_text,
@@ -21,7 +27,7 @@ from bot.render.history import (
 from bot.render.keyboards.callbacks import Review
 from bot.render.replies import Reply
 from bot.tables import Tables
-from bot.tables.records import DealReview, NotAllowed
+from bot.tables.records import DealReview
 from bot.telegram.handlers.common import answer, game_named
 from bot.telegram.sender import Sender
 
@@ -57,12 +63,6 @@ async def show_history(message: Message, tables: Tables, sender: Sender, tr: Tra
     await sender.reply(message.chat.id, history_text(lines, tr), history_keyboard(lines, tr))
 
 
-def _refusal(review: NotAllowed | None, tr: Translator) -> str:
-    if isinstance(review, NotAllowed):
-        return tr("Only the table's chat and players may see its deals.")
-    return tr("That deal has not been played to its end.")
-
-
 async def show_deal(
     message: Message, command: CommandObject, tables: Tables, sender: Sender, tr: Translator
 ) -> None:
@@ -73,7 +73,7 @@ async def show_deal(
     scores = await tables.lookups.scores(message.chat.id)
     number = (command.args or "").strip()
     if scores is None or scores.table_id is None or not (number.isdigit() or not number):
-        await sender.reply(message.chat.id, tr("Which deal? /deal 3 shows the third one."))
+        await sender.reply(message.chat.id, deal_usage(tr))
         return
     review = await tables.records.deal(
         scores.table_id,
@@ -82,7 +82,7 @@ async def show_deal(
         user_id=message.from_user.id,
     )
     if not isinstance(review, DealReview):
-        await sender.reply(message.chat.id, _refusal(review, tr))
+        await sender.reply(message.chat.id, review_refusal(review, tr))
         return
     await sender.reply(
         message.chat.id, deal_review_text(review, tr), deal_review_keyboard(review, tr)
@@ -96,14 +96,14 @@ async def review_button(
     review's own previous and next buttons (that message, edited)."""
     message = callback.message
     if message is None:
-        await answer(sender, callback, Reply(_refusal(None, tr), alert=True))
+        await answer(sender, callback, Reply(review_refusal(None, tr), alert=True))
         return
     chat_id = message.chat.id
     review = await tables.records.deal(
         callback_data.table_id, callback_data.deal, chat_id=chat_id, user_id=callback.from_user.id
     )
     if not isinstance(review, DealReview):
-        await answer(sender, callback, Reply(_refusal(review, tr), alert=True))
+        await answer(sender, callback, Reply(review_refusal(review, tr), alert=True))
         return
     text, markup = deal_review_text(review, tr), deal_review_keyboard(review, tr)
     # a message too old for the bot to see is not edited: the deal comes anew
@@ -111,7 +111,7 @@ async def review_button(
         await sender.edit(chat_id, message.message_id, text, markup)
     elif await sender.reply(chat_id, text, markup) is None:
         # the group's replies for this minute are used up
-        busy = tr("Too many messages in this chat just now: try again in a minute.")
+        busy = chat_busy(tr)
         await answer(sender, callback, Reply(busy, alert=True))
         return
     await sender.answer(callback)
@@ -126,19 +126,19 @@ async def export(
     if kind not in ("json", "csv"):
         await sender.reply(
             message.chat.id,
-            tr("Which file? /export gives JSON, /export csv the scoresheet as a table."),
+            export_usage(tr),
         )
         return
     exported = await tables.records.export(message.chat.id)
     if exported is None:
-        await sender.reply(message.chat.id, tr("No game has been played in this chat yet."))
+        await sender.reply(message.chat.id, no_game_yet(tr))
         return
     if kind == "csv":
         data = scoresheet_csv(exported.sheet, exported.names, tr)
-        caption = tr("The game's scoresheet")
+        caption = export_caption(True, tr)
         await sender.send_file(message.chat.id, "document", f"{exported.stem}.csv", data, caption)
         return
-    caption = tr("The game's scoresheet and deals")
+    caption = export_caption(False, tr)
     await sender.send_file(message.chat.id, "document", exported.filename, exported.data, caption)
 
 
