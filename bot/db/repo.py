@@ -18,7 +18,15 @@ from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.db.schema import chats, tables, users
 
-__all__ = ["CLAIM_FOR", "KEEP_PEOPLE", "KEEP_ROWS", "PeopleRepo", "StaleTable", "TableRepo"]
+__all__ = [
+    "CLAIM_FOR",
+    "KEEP_PEOPLE",
+    "KEEP_ROWS",
+    "ChatHasTable",
+    "PeopleRepo",
+    "StaleTable",
+    "TableRepo",
+]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -47,6 +55,15 @@ class StaleTable(RuntimeError):
     def __init__(self, table_id: int, version: int | None) -> None:
         super().__init__(f"table {table_id} changed since it was read at version {version}")
         self.table_id = table_id
+
+
+class ChatHasTable(RuntimeError):
+    """A table opened in a chat that has an open one (a lobby or a game) already: the
+    database keeps one per chat, also when replicas open one there at once."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(f"chat {chat_id} has an open table already")
+        self.chat_id = chat_id
 
 
 def _record(row: Mapping[Any, Any]) -> TableRecord:
@@ -271,9 +288,20 @@ class TableRepo:
         return [int(i) for i in (await self._execute(stmt, params)).scalars()]
 
     async def create(self, record: TableRecord) -> TableRecord:
+        """The new table's row, its id set in ``record``. Refused (:class:`ChatHasTable`)
+        if its chat has an open table and it is open too."""
         values = _values(record, _COLUMNS)
         params = {**_params(_COLUMNS, values), "new_updated_at": time.time()}
-        result = await self._execute(_INSERT, params)
+        try:
+            async with self.db.connect() as conn:
+                if self.db.held() is None:
+                    result = await conn.execute(_INSERT, params)
+                else:  # a refusal undoes the insert only, not the transaction held
+                    async with conn.begin_nested():
+                        result = await conn.execute(_INSERT, params)
+        except sa.exc.IntegrityError as error:
+            # the one key an insert can clash on: the chat's open table
+            raise ChatHasTable(record.chat_id) from error
         key = result.inserted_primary_key
         assert key is not None
         record.id = int(key[0])

@@ -56,6 +56,14 @@ tables = sa.Table(
     # a process firing the table's timer, until then (see TableRepo.due)
     sa.Column("claimed_until", sa.Double),
     sa.Index("tables_by_chat", "chat_id", "status"),
+    # one open table per chat, however many replicas open one at once
+    sa.Index(
+        "tables_open_in_chat",
+        "chat_id",
+        unique=True,
+        sqlite_where=sa.text("status IN ('lobby', 'playing')"),
+        postgresql_where=sa.text("status IN ('lobby', 'playing')"),
+    ),
     sa.Index(
         "tables_by_deadline",
         "deadline",

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.db.models import Seat, TableRecord, TableStatus
+from bot.db.repo import ChatHasTable
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.outcomes import (
     AlreadyOpen,
@@ -176,6 +177,7 @@ class Lobbies:
         people: list[Seat] | None = None,
     ) -> Opened | AlreadyOpen:
         # one table per chat: two /new at once must not both find none and open one each
+        # (the lock within this process; the database's index across replicas)
         async with self.store.chat_lock(chat_id):
             existing = await self.store.repo.open_in_chat(chat_id)
             if existing is not None:
@@ -208,7 +210,14 @@ class Lobbies:
             room = self.store.games(game).max_seats - len(record.seats)
             for n, level in enumerate(bots[:room], start=1):
                 record.seats.append(Seat(name=self.presenter.bot_name(n, lang), bot=level))
-            record = await self.store.repo.create(record)
+            try:
+                record = await self.store.repo.create(record)
+            except ChatHasTable:
+                # another replica opened one meanwhile: the database keeps one per chat
+                existing = await self.store.repo.open_in_chat(chat_id)
+                if existing is None:
+                    raise  # and it closed again at once: rare enough to fail the command
+                return AlreadyOpen(existing)
             async with self.store.lock(record.id):
                 if record.solo:
                     await self.start(record)

@@ -12,8 +12,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import TableRepo, migrations, open_database
-from bot.db.schema import metadata
+from bot.db import TableRepo, TableStatus, migrations, open_database
+from bot.db.repo import ChatHasTable
+from bot.db.schema import metadata, tables
 from tests.bot.legacy_schema import MIGRATIONS, make_legacy_file
 from tests.bot.test_storage import table
 
@@ -129,6 +130,59 @@ async def test_a_file_of_the_earlier_schema_keeps_everything(tmp_path: Path, ste
     # and it is written to as any other
     record.version += 1
     await repo.save_state(record)
+    record.chat_id = -8  # a chat with no open table: the chat's one is open already
     new = await repo.create(record)
     assert new.id == 3
+    await db.close()
+
+
+async def test_a_chat_keeps_one_open_table(database_url: str) -> None:
+    await (await open_database(database_url)).close()
+
+    def two_open_in_a_chat_then_up(conn: sa.Connection) -> None:
+        cfg = migrations.config(conn)
+        command.downgrade(cfg, "0008")  # before the database kept one open table a chat
+        for chat_id, status in ((-5, "lobby"), (-5, "playing"), (-5, "finished"), (-6, "lobby")):
+            conn.execute(
+                sa.insert(tables).values(
+                    chat_id=chat_id,
+                    game="deberts",
+                    status=status,
+                    host_id=1,
+                    seats="[]",
+                    conventions="{}",
+                    lang="en",
+                    deadline=9.0,
+                    created_at=0.0,
+                    updated_at=0.0,
+                )
+            )
+        command.upgrade(cfg, "head")
+
+    engine = create_async_engine(database_url)
+    async with engine.begin() as conn:
+        await conn.run_sync(two_open_in_a_chat_then_up)
+    await engine.dispose()
+
+    db = await open_database(database_url)
+    rows = await db.fetchall("SELECT id, status, deadline FROM tables ORDER BY id")
+    # the chat's older open table is cancelled: the newest is the one shown there
+    assert [(r["id"], r["status"], r["deadline"]) for r in rows] == [
+        (1, "cancelled", None),
+        (2, "playing", 9.0),
+        (3, "finished", 9.0),
+        (4, "lobby", 9.0),
+    ]
+    repo = TableRepo(db)
+    with pytest.raises(ChatHasTable):
+        await repo.create(table(-5, status=TableStatus.LOBBY))
+    # a closed table beside the open one, and an open one in another chat, are no clash
+    await repo.create(table(-5, status=TableStatus.FINISHED))
+    await repo.create(table(-7, status=TableStatus.LOBBY))
+    playing = await repo.open_in_chat(-5)
+    assert playing is not None and playing.id == 2
+    playing.status = TableStatus.FINISHED
+    await repo.save(playing)
+    opened = await repo.create(table(-5, status=TableStatus.LOBBY))
+    assert (await repo.open_in_chat(-5)) == opened
     await db.close()

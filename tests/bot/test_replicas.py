@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from bot.db import Database, PeopleRepo, Seat, TableRecord, TableRepo, TableStatus, open_database
 from bot.tables import People, Tables
-from bot.tables.outcomes import AlreadyPlayed, Joined, Moved, Opened
+from bot.tables.outcomes import AlreadyOpen, AlreadyPlayed, Joined, Moved, Opened
 from tests.bot.test_domain import ANN, BEN, CID, GROUP, Everyone, Recorder
 
 
@@ -169,6 +169,52 @@ async def test_presses_on_two_replicas_are_applied_one_after_the_other(postgres_
             game.apply(seat, move)
             # applied once: the stored game is the one with this move made once
             assert second.store.load(after).to_json() == game.to_json()
+        await first.close()
+        await second.close()
+
+
+class CheckTogether(TableRepo):
+    """A repository whose first look for a chat's open table waits until ``barrier``'s
+    other party has looked too: both replicas find none before either opens one."""
+
+    def __init__(self, db: Database, barrier: asyncio.Barrier) -> None:
+        super().__init__(db)
+        self.barrier: asyncio.Barrier | None = barrier
+
+    async def open_in_chat(self, chat_id: int) -> TableRecord | None:
+        found = await super().open_in_chat(chat_id)
+        barrier, self.barrier = self.barrier, None
+        if barrier is not None:
+            await barrier.wait()
+        return found
+
+
+async def test_new_on_two_replicas_at_once_opens_one_table(postgres_url: str) -> None:
+    async with replicas(postgres_url) as (_, one, two):
+        both_looked = asyncio.Barrier(2)
+        first, second = (
+            Tables(
+                CheckTogether(db, both_looked),
+                People(PeopleRepo(db)),
+                Recorder(),
+                Everyone(),
+                seed_source=lambda: 7,
+            )
+            for db in (one, two)
+        )
+        await first.people.seen(ANN.id, ANN.name, "en", private=True)
+        await first.people.seen(BEN.id, BEN.name, "en", private=True)
+        outcomes = await asyncio.gather(
+            first.lobby.open(GROUP, ANN, "deberts", "en"),
+            second.lobby.open(GROUP, BEN, "thousand", "en"),
+        )
+        opened = [o for o in outcomes if isinstance(o, Opened)]
+        refused = [o for o in outcomes if isinstance(o, AlreadyOpen)]
+        # one opened; the other is told of that table, as a /new during a game is
+        assert len(opened) == len(refused) == 1
+        assert refused[0].table.id == opened[0].table.id
+        rows = await one.fetchall("SELECT id, status FROM tables")
+        assert [(r["id"], r["status"]) for r in rows] == [(opened[0].table.id, "lobby")]
         await first.close()
         await second.close()
 
