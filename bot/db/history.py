@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import jsonio
@@ -32,6 +33,13 @@ Writer = Callable[[AsyncConnection], Awaitable[None]]
 _R = results.c
 _K = ratings.c
 _D = deal_logs.c
+
+
+def _insert_missing(dialect: str, rows: list[dict[str, Any]]) -> sa.Insert:
+    """Rows of ``ratings``, each but those there already (``ON CONFLICT DO NOTHING``)."""
+    if dialect == "postgresql":
+        return postgresql.insert(ratings).values(rows).on_conflict_do_nothing()
+    return sqlite.insert(ratings).values(rows).on_conflict_do_nothing()
 
 
 @dataclass(frozen=True)
@@ -123,13 +131,35 @@ class HistoryRepo:
         ]
         places = rating_rules.places(sheet.totals, sheet.winner, forfeited)
         keys = [player_key(record, s) for s in range(n)]
-        people = [k for k in keys if not k.startswith("bot:")]
+        people = sorted(k for k in keys if not k.startswith("bot:"))
+        if people:
+            # a newcomer's row, at the initial rating and no games yet, is made first: a
+            # game of theirs ending at the same moment elsewhere then waits for this one
+            # (its insert for the commit of this, the lock below for its end) and rates
+            # from its result, where both found no row and both inserted one
+            fresh = _insert_missing(
+                conn.dialect.name,
+                [
+                    {
+                        "game": sheet.game,
+                        "seats": n,
+                        "player": key,
+                        "mu": INITIAL.mu,
+                        "sigma": INITIAL.sigma,
+                        "games": 0,
+                    }
+                    for key in people
+                ],
+            )
+            await conn.execute(fresh)
         found = {
             row.player: Rating(row.mu, row.sigma)
             for row in await conn.execute(
                 sa.select(_K.player, _K.mu, _K.sigma)
                 .where(_K.game == sheet.game, _K.seats == n, _K.player.in_(people))
-                # another game of theirs ending meanwhile waits for this one's ratings
+                # another game of theirs ending meanwhile waits for this one's ratings;
+                # locked in one order, as the rows were made
+                .order_by(_K.player)
                 .with_for_update()
             )
         }
@@ -156,8 +186,10 @@ class HistoryRepo:
             rated = rating_rules.counts(entrants, seat, now, earlier)
             new = after[seat] if rated else entrant.rating
             if rated:
-                await self._store_rating(
-                    conn, sheet.game, n, entrant.key, new, entrant.key in found
+                await conn.execute(
+                    sa.update(ratings)
+                    .where(_K.game == sheet.game, _K.seats == n, _K.player == entrant.key)
+                    .values(mu=new.mu, sigma=new.sigma, games=_K.games + 1)
                 )
             out.append(
                 {
@@ -179,23 +211,6 @@ class HistoryRepo:
                 }
             )
         await conn.execute(sa.insert(results), out)
-
-    @staticmethod
-    async def _store_rating(
-        conn: AsyncConnection, game: str, seats: int, player: str, rating: Rating, known: bool
-    ) -> None:
-        if known:
-            await conn.execute(
-                sa.update(ratings)
-                .where(_K.game == game, _K.seats == seats, _K.player == player)
-                .values(mu=rating.mu, sigma=rating.sigma, games=_K.games + 1)
-            )
-        else:
-            await conn.execute(
-                sa.insert(ratings).values(
-                    game=game, seats=seats, player=player, mu=rating.mu, sigma=rating.sigma, games=1
-                )
-            )
 
     # -- reading ----------------------------------------------------------------------
 
@@ -223,7 +238,8 @@ class HistoryRepo:
                 )
         pools = await self._rows(
             sa.select(_K.game, _K.seats, _K.mu, _K.sigma, _K.games)
-            .where(_K.player == f"u{user_id}")
+            # a row with no games: made for a first game that did not count
+            .where(_K.player == f"u{user_id}", _K.games > 0)
             .order_by(_K.game, _K.seats)
         )
         return PlayerStats(

@@ -83,7 +83,7 @@ def test_beating_the_random_player_never_counts() -> None:
     assert not ratings.counts(entrants, 2, 0.0, [])
 
 
-def _finished(game: Deberts | ThousandGame, seed: int, cap: int = 4000) -> None:
+def played_out(game: Deberts | ThousandGame, seed: int, cap: int = 4000) -> None:
     rng = random.Random(seed)
     while (seat := game.current_seat()) is not None and cap:
         game.apply(seat, rng.choice(game.legal_actions(seat)))
@@ -92,7 +92,7 @@ def _finished(game: Deberts | ThousandGame, seed: int, cap: int = 4000) -> None:
 
 def test_stats_add_up_the_scoresheet() -> None:
     game = Deberts.new(3, seed=3)
-    _finished(game, 3)
+    played_out(game, 3)
     assert game.is_over
     sheet = game.scoresheet()
     counters = [stats.seat_counters(sheet, s) for s in range(3)]
@@ -107,7 +107,7 @@ def test_stats_add_up_the_scoresheet() -> None:
 
 def test_thousand_stats_count_bolts() -> None:
     game = ThousandGame.new(3, seed=1)
-    _finished(game, 1, cap=600)
+    played_out(game, 1, cap=600)
     sheet = game.scoresheet()
     counters = [stats.seat_counters(sheet, s) for s in range(3)]
     bolts = [sum(r.notes["bolts"][s] for r in sheet.rows if "bolts" in r.notes) for s in range(3)]

@@ -18,8 +18,11 @@ from bot.app import App
 from bot.bench.fake_telegram import FakeTelegram
 from bot.db.database import open_database
 from bot.db.history import HistoryRepo
+from bot.db.models import Seat, TableRecord, TableStatus
 from bot.engine import new_game
-from bot.engine.deberts import DebertsConventions
+from bot.engine.deberts import Deberts, DebertsConventions
+from bot.history import ratings as rating_rules
+from bot.history.ratings import INITIAL, Entrant
 from bot.i18n import Translator, make_i18n
 from bot.render.history import (
     deal_review_keyboard,
@@ -30,8 +33,10 @@ from bot.render.history import (
     stats_text,
 )
 from bot.tables.records import DealReview, NotAllowed, played_numbers
+from tests.bot.test_replicas import blocked_on_a_lock, named
 from tests.bot.test_service import act, saved_game, service, started_table
 from tests.e2e.harness import VirtualClock
+from tests.history.test_pure import played_out
 
 
 async def test_a_finished_game_leaves_its_deals_results_and_ratings(
@@ -291,3 +296,64 @@ async def test_a_transaction_commits_whole_or_not_at_all_and_autocommit_resumes(
     finally:
         await other.close()
         await db.close()
+
+
+async def test_a_newcomers_two_games_ending_at_once_rate_one_after_the_other(
+    postgres_url: str,
+) -> None:
+    """Two games of a person with no rating yet end at the same moment on two replicas:
+    the second waits for the first and rates from its result (neither finds the row
+    missing and inserts it too)."""
+    name = f"second-{os.getpid()}"
+    one = await open_database(postgres_url)
+    two = await open_database(named(postgres_url, name))
+    games = []
+    for seed in (3, 4):
+        game = Deberts.new(2, seed=seed)
+        played_out(game, seed)
+        assert game.is_over
+        games.append(game)
+    records = [
+        TableRecord(
+            id=table_id,
+            chat_id=-table_id,
+            game="deberts",
+            status=TableStatus.FINISHED,
+            host_id=1,
+            seats=[Seat("Ann", user_id=1), Seat("Bot", bot=level)],
+            conventions={},
+            lang="en",
+        )
+        for table_id, level in ((1, "easy"), (2, "hard"))
+    ]
+    try:
+        first, second = (
+            HistoryRepo(db).writer(record, game, [], finished=True)
+            for db, record, game in zip((one, two), records, games, strict=True)
+        )
+        assert first is not None and second is not None
+
+        async def end_second() -> None:
+            async with two.transaction() as conn:
+                await second(conn)
+
+        async with one.transaction() as conn:
+            await first(conn)
+            ending = asyncio.create_task(end_second())
+            await blocked_on_a_lock(one, name)
+        await ending
+
+        ann = INITIAL
+        for game, level in zip(games, ("easy", "hard"), strict=True):
+            sheet = game.scoresheet()
+            places = rating_rules.places(sheet.totals, sheet.winner, [])
+            ann = rating_rules.rate([Entrant("u1", ann), Entrant.of_bot(level)], places)[0]
+        rows = await one.fetchall("SELECT player, mu, sigma, games FROM ratings")
+        assert [dict(r) for r in rows] == [
+            {"player": "u1", "mu": ann.mu, "sigma": ann.sigma, "games": 2}
+        ]
+        results = await one.fetchall("SELECT table_id FROM results ORDER BY table_id, seat")
+        assert [r["table_id"] for r in results] == [1, 1, 2, 2]
+    finally:
+        await one.close()
+        await two.close()
