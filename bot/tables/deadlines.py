@@ -13,6 +13,10 @@ from bot.tables.rules import AWAY_AFTER
 
 __all__ = ["Deadlines"]
 
+_Told = tuple[TableRecord, int, int, str]
+"""A reminder to edit, to say that time ran out: the table, the person, the reminder
+message and the move made for them."""
+
 
 class Deadlines:
     """What happens when a turn or a lobby runs out of time."""
@@ -34,8 +38,12 @@ class Deadlines:
         """A reminder or deadline fell due: remind, time the turn out, or close the lobby.
 
         Read again under the lock: a move made meanwhile has set a new deadline,
-        and then there is nothing to do.
+        and then there is nothing to do. A move made for the absent is shown once it is
+        committed, as a press's is: on PostgreSQL the lock's transaction ends with the
+        block, and a message sent inside could show a move a replica killed meanwhile
+        never stored.
         """
+        told: _Told | None = None
         async with self.store.lock(table_id):
             record = await self.store.repo.get(table_id)
             if record is None or record.deadline is None:
@@ -49,9 +57,14 @@ class Deadlines:
                 await self.store.repo.save(record)
                 return
             if record.deadline <= now:
-                await self._time_out(record)
+                told = await self._time_out(record)
             elif record.remind_at is not None and record.remind_at <= now:
                 await self._remind(record, now)
+        await self.lifecycle.showing.publish(table_id)
+        if told is not None:
+            # after the move is shown, so a Telegram failure here cannot hold it up: a
+            # reminder gone without a word would leave the player to find the move on the table
+            await self.presenter.timed_out(*told)
 
     async def postpone(self, table_id: int, when: float) -> None:
         """A timer that failed is tried again at ``when``, not at once and over again."""
@@ -76,20 +89,21 @@ class Deadlines:
         left = max(1, round(record.deadline - now))
         await self.presenter.remind(record, person.user_id, left)
 
-    async def _time_out(self, record: TableRecord) -> None:
+    async def _time_out(self, record: TableRecord) -> _Told | None:
         """A bot player makes the move the seat to act let time run out on; a forced last
-        card is played as it is."""
+        card is played as it is. The move is left to show (:meth:`Showing.publish`); the
+        reminder it answers, to say what was done, is returned."""
         game = self.store.load(record)
         seat = game.current_seat()
         if seat is None or record.seats[seat].is_bot:
             record.deadline = record.remind_at = None
             await self.store.repo.save(record)
-            return
+            return None
         forced = forced_card(record, game)
         if forced is not None:
             # the one card they could play: played for them, as if they had pressed it
-            await self.lifecycle.move(record, seat, forced)
-            return
+            await self.lifecycle.move(record, seat, forced, defer=True)
+            return None
         seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
         level = self.lifecycle.bot_level
         code = await asyncio.to_thread(self.lifecycle.choose, game, seat, level, seed)
@@ -99,7 +113,7 @@ class Deadlines:
         if missed >= AWAY_AFTER and not [i for i, _ in record.humans() if i != seat]:
             # nobody left to play with: bots alone would only flood the chat
             await self.lifecycle.cancel(record, Abandoned())
-            return
+            return None
         notice: Notice
         if missed >= AWAY_AFTER:
             record.seats[seat] = Seat(
@@ -110,9 +124,8 @@ class Deadlines:
             notice = TimedOut(person.name)
         # the reminder they did not answer is kept, to say what was done in their place
         reminder = record.reminders.pop(person.user_id, None) if person.user_id else None
-        await self.lifecycle.move(record, seat, code, notice=notice)
-        if reminder is not None:
-            # after the move is saved, so a Telegram failure here cannot hold it up: a
-            # reminder gone without a word would leave the player to find the move on the table
-            assert person.user_id is not None
-            await self.presenter.timed_out(record, person.user_id, reminder, code)
+        await self.lifecycle.move(record, seat, code, notice=notice, defer=True)
+        if reminder is None or person.user_id is None:
+            return None
+        await self.store.repo.save_shown(record)  # the reminder is no longer kept
+        return record, person.user_id, reminder, code

@@ -219,6 +219,67 @@ async def test_new_on_two_replicas_at_once_opens_one_table(postgres_url: str) ->
         await second.close()
 
 
+class Witness(Recorder):
+    """A presenter that, each time it shows a game, reads the table's stored version
+    through another process's database."""
+
+    def __init__(self, other: Database) -> None:
+        super().__init__()
+        self.other = other
+        self.stored: list[tuple[int, int]] = []
+        """Per game shown, the version shown and the one stored (committed) then."""
+
+    async def game(
+        self,
+        record: TableRecord,
+        game: Any,
+        *,
+        rows_before: int,
+        to_act_before: int | None,
+        notices: Any = (),
+    ) -> None:
+        row = await self.other.fetchone(
+            "SELECT version FROM tables WHERE id = :id", {"id": record.id}
+        )
+        self.stored.append((record.version, row["version"]))
+        await super().game(
+            record, game, rows_before=rows_before, to_act_before=to_act_before, notices=notices
+        )
+
+
+async def test_a_move_made_for_the_absent_is_shown_once_committed(postgres_url: str) -> None:
+    async with replicas(postgres_url) as (_, one, two):
+        witness = Witness(two)
+        tables = Tables(
+            TableRepo(one),
+            People(PeopleRepo(one)),
+            witness,
+            Everyone(),
+            seed_source=lambda: 7,
+            default_timer=30,
+            bot_level="random",
+        )
+        for who in (ANN, BEN):
+            await tables.people.seen(who.id, who.name, "en", private=True)
+        opened = await tables.lobby.open(GROUP, ANN, "deberts", "en")
+        assert isinstance(opened, Opened)
+        table_id = opened.table.id
+        assert await tables.lobby.press(table_id, 0, BEN, "join", -1) == Joined()
+        record = await tables.store.repo.get(table_id)
+        assert record is not None
+        await tables.lobby.press(table_id, record.version, ANN, "start", -1)
+        await tables.publish(table_id)
+        for _ in range(2):  # nobody presses: the timer moves, twice
+            record = await tables.store.repo.get(table_id)
+            assert record is not None and record.deadline is not None
+            witness.stored.clear()
+            await tables.deadlines.on_timer(table_id, record.deadline + 1)
+            # another replica reading the table as it is shown finds the move stored
+            assert witness.stored == [(record.version + 1, record.version + 1)]
+            assert [type(n).__name__ for n in witness.notices[-1:]] == ["TimedOut"]
+        await tables.close()
+
+
 async def test_connections_carry_the_statement_and_idle_timeouts(postgres_url: str) -> None:
     db = await open_database(postgres_url, statement_timeout=2.5, idle_timeout=60)
     try:
