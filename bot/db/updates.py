@@ -8,11 +8,18 @@ whichever process it reaches. One whose process died while handling it is not th
 and is handled when it comes again (a press's version keeps a move from being made
 twice). Ids are kept :data:`KEEP` seconds (Telegram keeps an update a day at most) and
 the older ones deleted as new ones come.
+
+A process that is the database's only writer (SQLite) knows what it wrote itself, so
+most updates need no read: Telegram numbers updates in the order they come, and one
+numbered above every id the file held when the process first looked, and not written
+since, cannot be there. Only a delivery again of an update from before (a restart's)
+is looked up.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 
 import sqlalchemy as sa
@@ -20,12 +27,14 @@ import sqlalchemy as sa
 from bot.db.database import Database
 from bot.db.schema import updates
 
-__all__ = ["KEEP", "PRUNE_EVERY", "UpdateLog"]
+__all__ = ["KEEP", "KEEP_IN_MEMORY", "PRUNE_EVERY", "UpdateLog"]
 
 KEEP = 24 * 3600.0
 """Seconds an update's id is kept."""
 PRUNE_EVERY = 1000
 """Updates handled between two deletions of the ids older than :data:`KEEP`."""
+KEEP_IN_MEMORY = 4096
+"""Ids of the updates handled last that the only writer remembers (older ones are read)."""
 
 # ON CONFLICT … DO NOTHING reads the same in SQLite and PostgreSQL
 _MARK = sa.text(
@@ -33,6 +42,7 @@ _MARK = sa.text(
     " ON CONFLICT (update_id) DO NOTHING"
 )
 _SEEN = sa.select(updates.c.update_id).where(updates.c.update_id == sa.bindparam("update_id"))
+_HIGHEST = sa.select(sa.func.max(updates.c.update_id))
 _PRUNE = sa.delete(updates).where(updates.c.taken_at < sa.bindparam("before"))
 
 
@@ -41,9 +51,26 @@ class UpdateLog:
         self.db = db
         self.clock = clock
         self._marked = 0
+        self._recent: set[int] = set()
+        """The only writer's ids written lately (all of them above :attr:`_read_up_to`)."""
+        self._order: deque[int] = deque()
+        """The same, oldest first, to forget them in turn."""
+        self._read_up_to: int | None = None
+        """The only writer: every id stored above this one is in :attr:`_recent`
+        (``None``: not looked up yet)."""
 
     async def handled(self, update_id: int) -> bool:
         """Whether the update was handled already."""
+        if self.db.only_writer:
+            if update_id in self._recent:
+                return True
+            if self._read_up_to is None:
+                async with self.db.connect() as conn:
+                    highest = (await conn.execute(_HIGHEST)).scalar()
+                if self._read_up_to is None:
+                    self._read_up_to = -1 if highest is None else int(highest)
+            if update_id > self._read_up_to:
+                return False
         async with self.db.connect() as conn:
             found = (await conn.execute(_SEEN, {"update_id": update_id})).first()
         return found is not None
@@ -56,3 +83,19 @@ class UpdateLog:
             self._marked += 1
             if self._marked % PRUNE_EVERY == 0:
                 await conn.execute(_PRUNE, {"before": now - KEEP})
+        if self.db.only_writer:
+            self._remember(update_id)
+
+    def _remember(self, update_id: int) -> None:
+        if self._read_up_to is not None and update_id <= self._read_up_to:
+            return  # an old one handled again: a later look reads it
+        if update_id in self._recent:
+            return
+        self._recent.add(update_id)
+        self._order.append(update_id)
+        while len(self._order) > KEEP_IN_MEMORY:
+            forgotten = self._order.popleft()
+            self._recent.discard(forgotten)
+            # it is stored: an id up to it is looked up from now on
+            if self._read_up_to is None or forgotten > self._read_up_to:
+                self._read_up_to = forgotten

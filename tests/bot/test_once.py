@@ -3,12 +3,18 @@ database, is handled once; one whose handling failed is handled when it comes ag
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
 from aiogram import Bot, Dispatcher
 from aiogram.types import Message, Update
 
 from bot.app import create_app
 from bot.bench.fake_telegram import FakeTelegram
 from bot.db import open_database
+from bot.db import updates as updates_module
 from bot.db.updates import UpdateLog
 from bot.telegram.middlewares import Once
 from tests import fake_telegram_fixtures as fixtures
@@ -70,5 +76,50 @@ async def test_an_update_whose_handling_failed_is_handled_when_it_comes_again(
         await dp.feed_update(fake_bot, update)  # the retry
         await dp.feed_update(fake_bot, update)  # and the retry's retry, handled already
         assert handled == ["tried", "tried"]
+    finally:
+        await db.close()
+
+
+async def test_the_only_writer_reads_only_for_updates_from_before_it_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A SQLite file's one process looks up an update only if it may have been handled
+    before the process started, or so long ago that it no longer remembers it."""
+    monkeypatch.setattr(updates_module, "KEEP_IN_MEMORY", 3)
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    before = await open_database(url)
+    try:
+        first = UpdateLog(before)
+        for update_id in (10, 11):
+            assert not await first.handled(update_id)
+            await first.mark(update_id)
+    finally:
+        await before.close()
+    db = await open_database(url)  # the bot started again
+    reads: list[str] = []
+
+    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if "FROM updates" in statement:
+            reads.append(statement)
+
+    sa.event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    log = UpdateLog(db)
+    try:
+        # delivered again after the restart: looked up, and dropped
+        assert await log.handled(11)
+        assert await log.handled(10)
+        looked = len(reads)
+        assert looked >= 2
+        for update_id in range(12, 17):  # new ones: nothing to read
+            assert not await log.handled(update_id)
+            await log.mark(update_id)
+            assert await log.handled(update_id)
+        assert len(reads) == looked
+        assert await log.handled(16) and not await log.handled(17)
+        assert len(reads) == looked
+        # 12 and 13 are forgotten (three are remembered): read, and found
+        assert await log.handled(12) and await log.handled(13)
+        assert len(reads) == looked + 2
+        assert not await log.handled(9)
     finally:
         await db.close()
