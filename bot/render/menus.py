@@ -80,17 +80,20 @@ def languages_keyboard() -> InlineKeyboardMarkup:
 
 
 def command_menu(tr: Translator, *, private: bool) -> list[tuple[str, str]]:
-    """The commands and what each does, for a private chat or a group."""
+    """The commands and what each does, for a private chat or a group: the commands
+    /help lists, in its order."""
     return [
         ("new", tr("Start a game against bots") if private else tr("Open a table")),
         ("table", tr("Show the table again, below")),
         ("score", tr("The scoresheet")),
+        ("deal", tr("A deal of the last game, card by card")),
         ("stats", tr("Your statistics and rating")),
         ("top", tr("The best players")),
         ("history", tr("Recent games")),
+        ("export", tr("The last game as a file")),
         ("rules", tr("The rules")),
-        ("help", tr("How to play with the bot")),
         ("lang", tr("Language")),
         ("leave", tr("Leave the game")),
         ("cancel", tr("Close the table")),
+        ("help", tr("How to play with the bot")),
     ]

@@ -8,34 +8,77 @@ from html import escape
 
 from bot.i18n import Translator
 from bot.render.common import cut, game_title
+from bot.render.keyboards.layout import Keyboard, Link, keyboard
 from bot.render.lobby import conventions_summary
 from bot.render.scores import scoresheet_text
 from bot.tables.lookups import Scores, TableRules
 
 __all__ = [
+    "RULES_PAYLOAD",
     "chat_rules_text",
     "chat_scores_text",
     "failure_text",
+    "help_keyboard",
+    "help_summary_text",
     "help_text",
     "not_understood_text",
+    "rules_keyboard",
+    "rules_payload",
+    "rules_summary_text",
     "rules_text",
+    "start_link",
     "unknown_game_text",
 ]
 
 
 def help_text(tr: Translator) -> str:
+    """The whole help, with every command: in a private chat."""
     return tr(
         "<b>Deberts and Thousand at your table</b>\n\nIn a group: /new deberts or /new thousand "
         "opens a table. Players press <i>Join</i>; the host (or a chat admin) may add bot "
         "players, change the settings and press <i>Start</i>. Everyone needs a private chat with "
         "me: that is where your cards come, as buttons — press a card or an action to play "
         "it.\n\nIn a private chat with me: /new deberts or /new thousand starts a game against "
-        "one or two bot players.\n\nThe table message in the group shows the trump, the bidding, "
-        "the cards on the table, whose turn it is and the scores. <i>My hand</i> shows your cards "
-        "to you alone.\n\n/score — the scoresheet\n/rules [deberts|thousand] — the rules\n/lang — "
-        "the language\n/leave — leave a game (in a group a bot takes your seat; in a private game "
-        "against bots the game ends)\n/cancel — close the table (host or admin)"
+        "one to three bot players.\n\nThe table message in the group shows the trump, the "
+        "bidding, the cards on the table, whose turn it is and the scores. <i>My hand</i> shows "
+        "your cards to you alone.\n\n<b>Commands</b>\n/new [deberts|thousand] — open a table (in "
+        "a private chat: a game against bots)\n/table — show the table again, below\n/score — "
+        "the scoresheet\n/deal [N] — a deal of the last game, card by card\n/stats — your "
+        "statistics and rating (in reply to someone's message: theirs)\n/top "
+        "[deberts|thousand] — the best players\n/history — recent games\n/export [csv] — the "
+        "last game as a file\n/rules [deberts|thousand] — the rules\n/lang — the language\n"
+        "/leave — leave a game (in a group a bot takes your seat; in a private game against bots "
+        "the game ends)\n/cancel — close the table (host or admin)\n/help — this help"
     )
+
+
+def help_summary_text(tr: Translator) -> str:
+    """/help in a group: how to begin, in a few lines; the rest is in the private chat."""
+    return tr(
+        "<b>Deberts and Thousand at your table</b>\n\n/new deberts or /new thousand opens a "
+        "table here: press <i>Join</i>, and the host presses <i>Start</i>. Your cards come to "
+        "the private chat with me, so open it once first.\n\n/table — the table again, below; "
+        "/score — the scoresheet; /rules — the rules.\nThe whole help, with every command, is "
+        "in the private chat."
+    )
+
+
+def help_keyboard(bot_username: str, tr: Translator) -> Keyboard:
+    """Under the group's help: the whole of it, in the private chat."""
+    return keyboard([Link(tr("📖 The whole help"), start_link(bot_username, "help"))])
+
+
+def start_link(bot_username: str, payload: str) -> str:
+    """A link that opens the private chat with the bot and says ``/start payload`` there."""
+    return f"https://t.me/{bot_username}?start={payload}"
+
+
+RULES_PAYLOAD = "rules"
+"""The start payload of the full rules: ``rules_<game>`` for one game, ``rules`` for all."""
+
+
+def rules_payload(games: Sequence[str]) -> str:
+    return f"{RULES_PAYLOAD}_{games[0]}" if len(games) == 1 else RULES_PAYLOAD
 
 
 def rules_text(game: str, tr: Translator) -> str:
@@ -112,6 +155,42 @@ def chat_rules_text(games: Sequence[str], table: TableRules | None, tr: Translat
         heading = tr("<b>This table ({game}):</b>", game=game_title(table.game, tr))
         parts.append(heading + "\n" + summary)
     return "\n\n".join(parts)
+
+
+def rules_summary_text(games: Sequence[str], table: TableRules | None, tr: Translator) -> str:
+    """/rules in a group: each of ``games`` in a few lines, and the settings of the chat's
+    open table if it plays one of them; the whole rules are in the private chat."""
+    parts = [_rules_summaries(tr)[game] for game in games]
+    if table is not None and table.game in games:
+        summary = conventions_summary(
+            table.conventions, table.turn_timer, tr, autoplay=table.autoplay
+        )
+        heading = tr("<b>This table ({game}):</b>", game=game_title(table.game, tr))
+        parts.append(heading + "\n" + summary)
+    parts.append(tr("The whole rules are in the private chat."))
+    return "\n\n".join(parts)
+
+
+def _rules_summaries(tr: Translator) -> dict[str, str]:
+    return {
+        "deberts": tr(
+            "<b>Deberts</b> — 2 or 3 players, 32 cards. Whoever names the trump is the bidder and "
+            "must score more points than the others together, or their points go to them. Points "
+            "come from the cards in your tricks, runs in a suit and the bella (trump K and Q). "
+            "The game is played to 501 points (or 301)."
+        ),
+        "thousand": tr(
+            "<b>Thousand</b> — 2–4 players, 24 cards. Whoever bids highest takes the talon and "
+            "must make the contract with the cards in their tricks and their marriages (K and Q "
+            "of a suit, which also make it trump), or lose it. The game is played to 1000."
+        ),
+    }
+
+
+def rules_keyboard(games: Sequence[str], bot_username: str, tr: Translator) -> Keyboard:
+    """Under the group's rules: the whole rules of ``games``, in the private chat."""
+    link = start_link(bot_username, rules_payload(games))
+    return keyboard([Link(tr("📖 The whole rules"), link)])
 
 
 def chat_scores_text(scores: Scores | None, tr: Translator) -> str:

@@ -376,16 +376,29 @@ async def test_rules_help_and_score(fake_telegram: FakeTelegram, running: BotPro
     group, (ann, ben) = await group_of(fake, "Ann", "Ben")
     await ann.send(group, "/score")
     assert (await fake.wait_for_message(group)).text == "No game has been played in this chat yet."
+    # in a group, a few lines and a button to the whole text in the private chat
     await ann.send(group, "/rules thousand")
-    assert "barrel" in (await fake.wait_for_message(group)).text
+    rules = await fake.wait_for_message(group)
+    assert rules.text.startswith("Thousand — 2–4 players") and "barrel" not in rules.text
     await ann.send(group, "/help")
-    assert "/new deberts" in (await fake.wait_for_message(group)).text
+    short = await fake.wait_for_message(group)
+    assert "/new deberts" in short.text and "/export" not in short.text
+    assert [b.start_payload for b in short.buttons] == ["help"]
     await ann.send(group, "/new deberts")
     table = await fake.wait_for_message(group)
     await ann.send(group, "/rules")
     rules = await fake.wait_for_message(group)
-    assert "Deberts" in rules.text and "This table (Deberts):" in rules.text
-    assert "Seven swap: yes" in rules.text
+    assert rules.text.startswith("Deberts — 2 or 3") and "This table (Deberts):" in rules.text
+    assert "Seven swap: yes" in rules.text and "bait" not in rules.text
+    # the button opens the private chat, where the whole text comes
+    mark = fake.mark()
+    await ben.follow(rules.button("📖 The whole rules"))
+    whole = await fake.wait_for_message(ben, since=mark)
+    assert "bait (БТ)" in whole.text and "Thousand" not in whole.text
+    mark = fake.mark()
+    await ben.follow(short.button("📖 The whole help"))
+    whole = await fake.wait_for_message(ben, since=mark)
+    assert "/export [csv] — the last game as a file" in whole.text
     await (await ben.press(table, "Join")).answer()
     await (await ann.press(table, "Start")).answer()
     await ann.send(group, "/score")

@@ -12,13 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import new_game
+from bot.engine import GAME_NAMES, new_game
 from bot.engine.base import Game
 from bot.i18n import Translator, make_i18n
 from bot.render.history import deal_keyboard, deal_review_keyboard, deal_review_text
 from bot.render.keyboards.layout import Keyboard, Link
 from bot.render.scores import deal_result_text
 from bot.render.table import hand_keyboard, hand_text, table_keyboard, table_text
+from bot.render.texts import (
+    help_keyboard,
+    help_summary_text,
+    help_text,
+    rules_keyboard,
+    rules_summary_text,
+)
+from bot.tables.lookups import TableRules
 from bot.tables.records import DealReview
 
 NAMES = ["Аня", "Ben", "Cid", "Dana"]
@@ -97,6 +105,41 @@ def _buttons(keyboard: Keyboard | None) -> str:
 def test_what_a_player_reads(name: str, seed: int, seats: int, file: str, locale: str) -> None:
     shown = _screens(_mid_deal(name, seed, seats), Translator(_I18N, locale))
     path = SNAPSHOTS / f"{file}_{locale}.txt"
+    if os.environ.get("SNAPSHOTS") == "write":
+        path.write_text(shown, encoding="utf-8")
+    assert shown == path.read_text(encoding="utf-8")
+
+
+def _help_screens(tr: Translator) -> str:
+    game = new_game("deberts", 3, seed=1)
+    table = TableRules("deberts", game.conventions.to_json(), 60)
+    return (
+        "\n".join(
+            [
+                "=== /help in a group",
+                help_summary_text(tr),
+                _buttons(help_keyboard(BOT, tr)),
+                "=== /help in the private chat (and its button)",
+                help_text(tr),
+                "=== /rules in a group, at a Deberts table",
+                rules_summary_text(["deberts"], table, tr),
+                _buttons(rules_keyboard(["deberts"], BOT, tr)),
+                "=== /rules thousand in a group",
+                rules_summary_text(["thousand"], table, tr),
+                _buttons(rules_keyboard(["thousand"], BOT, tr)),
+                "=== /rules in a group with no table",
+                rules_summary_text(list(GAME_NAMES), None, tr),
+                _buttons(rules_keyboard(list(GAME_NAMES), BOT, tr)),
+            ]
+        )
+        + "\n"
+    )
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_help_and_rules_as_read(locale: str) -> None:
+    shown = _help_screens(Translator(_I18N, locale))
+    path = SNAPSHOTS / f"help_{locale}.txt"
     if os.environ.get("SNAPSHOTS") == "write":
         path.write_text(shown, encoding="utf-8")
     assert shown == path.read_text(encoding="utf-8")

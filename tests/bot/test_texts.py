@@ -5,11 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
+from aiogram.filters import Command
 
+from bot.engine import GAME_NAMES
 from bot.i18n import Translator, make_i18n
-from bot.render.texts import help_text, rules_text
+from bot.render.keyboards.layout import Link
+from bot.render.menus import command_menu
+from bot.render.texts import help_text, rules_keyboard, rules_text
+from bot.telegram.handlers import routers
+from bot.telegram.handlers.info import rules_asked
 
 TELEGRAM_LIMIT = 4096
+GAMES = list(GAME_NAMES)
 
 _I18N = make_i18n("en")
 
@@ -145,3 +152,36 @@ def test_thousand_rules(locale: str, said: list[str], not_said: list[str]) -> No
 def test_help_says_what_leave_does_in_a_group_and_in_a_private_game(locale: str, said: str) -> None:
     # in a private game the bots would play on alone, so the table closes instead
     assert said in " ".join(help_text(Translator(_I18N, locale)).split())
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_help_lists_every_command_of_the_menu_in_its_order(locale: str) -> None:
+    tr = Translator(_I18N, locale)
+    listed = re.findall(r"^/(\w+)", help_text(tr), flags=re.MULTILINE)
+    for private in (True, False):
+        assert listed == [command for command, _ in command_menu(tr, private=private)]
+
+
+def test_every_command_the_menu_offers_is_handled() -> None:
+    handled = set()
+    for router in routers():
+        for handler in router.message.handlers:
+            for flt in handler.filters or ():
+                if isinstance(flt.callback, Command):
+                    handled |= {c for c in flt.callback.commands if isinstance(c, str)}
+    menu = {command for command, _ in command_menu(Translator(_I18N, "en"), private=True)}
+    assert menu <= handled
+
+
+@pytest.mark.parametrize(
+    ("games", "payload"),
+    [(["deberts"], "rules_deberts"), (["thousand"], "rules_thousand"), (GAMES, "rules")],
+)
+def test_the_rules_button_of_a_group_asks_for_the_games_it_shows(
+    games: list[str], payload: str
+) -> None:
+    keyboard = rules_keyboard(games, "TablesBot", Translator(_I18N, "en"))
+    (link,) = (b for row in keyboard.rows for b in row)
+    assert isinstance(link, Link)
+    assert link.url == f"https://t.me/TablesBot?start={payload}"
+    assert rules_asked(payload) == games

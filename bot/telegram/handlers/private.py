@@ -1,4 +1,5 @@
-"""The private chat: /start (also the deep link that completes a join), games against bots."""
+"""The private chat: /start (also the deep links that complete a join or open the whole
+help or rules), games against bots."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from bot.tables.outcomes import GameUnderWay, Joined, NotPossible
 from bot.tables.rules import BOT_LEVELS
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
+from bot.telegram.handlers.info import rules_asked, send_rules
 from bot.telegram.sender import Sender
 
 __all__ = ["make_router"]
@@ -68,7 +70,12 @@ async def start_deep_link(
                 await sender.send(message.chat.id, text)
         await tables.resend_hands(message.from_user.id, asked=True)
         return
-    await start(message, sender, tables, tr)
+    games = rules_asked(arg)
+    if games is not None:
+        # from the button under /rules in a group: the whole text, here
+        await send_rules(message.chat.id, games, tables, sender, tr)
+        return
+    await start(message, sender, tables, tr)  # also the button under /help in a group
 
 
 async def start(message: Message, sender: Sender, tables: Tables, tr: Translator) -> None:
