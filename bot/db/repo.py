@@ -16,7 +16,7 @@ from bot import jsonio
 from bot.bounded import keep
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.db.schema import chats, tables, users
+from bot.db.schema import chats, next_seats, tables, users
 
 __all__ = [
     "CLAIM_FOR",
@@ -244,6 +244,19 @@ def _playing_with(dialect: str) -> sa.Select[Any]:
     )
 
 
+_ASK_NEXT_SEAT = sa.text(
+    "INSERT INTO next_seats (table_id, user_id, name, asked_at)"
+    " VALUES (:table_id, :user_id, :name, :asked_at)"
+    " ON CONFLICT (table_id, user_id) DO NOTHING"
+)
+_NEXT_SEATS = (
+    sa.select(next_seats.c.user_id, next_seats.c.name)
+    .where(next_seats.c.table_id == sa.bindparam("table_id"))
+    .order_by(next_seats.c.asked_at, next_seats.c.user_id)
+)
+_DROP_NEXT_SEATS = sa.delete(next_seats).where(next_seats.c.table_id == sa.bindparam("table_id"))
+
+
 class TableRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -449,6 +462,21 @@ class TableRepo:
         params = {"user_id": user_id, "seats": jsonio.dumps([{"user_id": user_id}])}
         rows = await self._mappings(_playing_with(self.db.dialect), params)
         return [_record(r) for r in rows]
+
+    async def ask_next_seat(self, table_id: int, user_id: int, name: str) -> bool:
+        """``user_id`` asks for a seat at the table the game of ``table_id`` is played
+        again at; ``False`` if they had asked already."""
+        params = {"table_id": table_id, "user_id": user_id, "name": name, "asked_at": time.time()}
+        result = await self._execute(_ASK_NEXT_SEAT, params)
+        return bool(result.rowcount)
+
+    async def next_seats(self, table_id: int) -> list[tuple[int, str]]:
+        """Who asked for a seat at the next table of ``table_id``, first asked first."""
+        rows = await self._execute(_NEXT_SEATS, {"table_id": table_id})
+        return [(int(row.user_id), str(row.name)) for row in rows]
+
+    async def drop_next_seats(self, table_id: int) -> None:
+        await self._execute(_DROP_NEXT_SEATS, {"table_id": table_id})
 
     async def open_ids_in_chat(self, chat_id: int) -> list[int]:
         return await self._ids(_OPEN_IDS_IN_CHAT, {"chat_id": chat_id})

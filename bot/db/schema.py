@@ -14,6 +14,7 @@ __all__ = [
     "chats",
     "deal_logs",
     "metadata",
+    "next_seats",
     "ratings",
     "results",
     "tables",
@@ -133,6 +134,18 @@ ratings = sa.Table(
     sa.Column("sigma", sa.Double, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
 )
+
+next_seats = sa.Table(
+    "next_seats",
+    metadata,
+    # people who asked, while a table's game was on, for a seat at the next table its
+    # "Play again" opens; read (and removed) then
+    sa.Column("table_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("user_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("asked_at", sa.Double, nullable=False),
+)
+
 
 updates = sa.Table(
     "updates",

@@ -7,6 +7,8 @@ from html import escape
 
 from bot.i18n import Translator
 from bot.render.cards import action_label
+from bot.render.common import game_title
+from bot.render.keyboards.layout import Keyboard, Link, keyboard
 from bot.tables.notices import Abandoned, CameBack, Notice, TimedOut, WentAway, WentBot
 from bot.tables.rules import LOBBY_MINUTES
 
@@ -15,6 +17,8 @@ __all__ = [
     "cancelled_text",
     "expired_text",
     "left_text",
+    "next_table_keyboard",
+    "next_table_text",
     "notice_text",
     "notices_text",
     "reminder_text",
@@ -85,3 +89,27 @@ def bot_name(number: int, tr: Translator) -> str:
 def notices_text(notices: Sequence[Notice], tr: Translator) -> str | None:
     """The notices of changes shown together, as one message."""
     return "\n".join(notice_text(notice, tr) for notice in notices) or None
+
+
+def next_table_text(game: str, group: str | None, seated: bool, tr: Translator) -> str:
+    """To a person who asked for a seat at the next game: "Play again" opened its table
+    (``group``: the title of its group, if known)."""
+    where = tr("“{title}”", title=escape(group)) if group else tr("the group")
+    title = game_title(game, tr)
+    if seated:
+        return tr(
+            "A new table of {game} is open in {group}, and you have a seat at it, as you asked."
+            " The host starts the game.",
+            game=title,
+            group=where,
+        )
+    return tr(
+        "A new table of {game} is open in {group}, but its seats are taken.",
+        game=title,
+        group=where,
+    )
+
+
+def next_table_keyboard(link: str | None, tr: Translator) -> Keyboard | None:
+    """``link`` opens the new table's message, if it can be opened."""
+    return keyboard([Link(tr("Open the table"), link)]) if link else None

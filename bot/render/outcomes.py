@@ -12,6 +12,7 @@ from bot.db.models import TableStatus
 from bot.i18n import Translator
 from bot.render.cards import action_label
 from bot.render.common import game_title
+from bot.render.keyboards.callbacks import NextSeat
 from bot.render.refusals import refusal
 from bot.render.replies import Reply
 from bot.render.table import hand_alert, last_trick_text
@@ -42,6 +43,7 @@ from bot.tables.outcomes import (
     Outcome,
     OutOfDate,
     Refused,
+    SeatAsked,
     SeatsWanted,
     Started,
     TableFull,
@@ -59,6 +61,7 @@ __all__ = [
     "opened_reply",
     "outcome_text",
     "reply",
+    "seat_asked_text",
 ]
 
 _ALERTS = (
@@ -130,6 +133,8 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
                 "The game has already started: watch it on its table. When it ends, “Play"
                 " again” under its result opens the next table."
             )
+        case SeatAsked(table):
+            return seat_asked_text(table.game, tr)
         case NotSeated():
             return tr("You are not at this table.")
         case Left():
@@ -146,12 +151,23 @@ def outcome_text(outcome: Outcome, tr: Translator, *, bot_username: str = "") ->
             return last_trick_text(view, list(names), tr, previous_deal=previous_deal)
 
 
+def seat_asked_text(game: str, tr: Translator) -> str:
+    return tr(
+        "You will have a seat at the next table of {game}: when this game ends, “Play again”"
+        " under its result opens it with you at it. I will tell you here.",
+        game=game_title(game, tr),
+    )
+
+
 def reply(outcome: Outcome, tr: Translator, *, bot_username: str = "") -> Reply:
     """The answer to a press: a toast, or an alert for a refusal that needs reading;
-    the link to the private chat when a join waits for it."""
-    url = (
-        join_link(bot_username, outcome.table_id) if isinstance(outcome, NeedsPrivateChat) else None
-    )
+    the link to the private chat when a join waits for it, or when the game has started
+    (what a latecomer may do is offered there: watch, or a seat at the next game)."""
+    url = None
+    if isinstance(outcome, NeedsPrivateChat):
+        url = join_link(bot_username, outcome.table_id)
+    elif isinstance(outcome, GameUnderWay) and bot_username:
+        url = join_link(bot_username, outcome.table.id)
     text = outcome_text(outcome, tr, bot_username=bot_username)
     return Reply(text, alert=isinstance(outcome, _ALERTS), url=url)
 
@@ -214,15 +230,21 @@ def joined_by_link(
         )
     else:
         text = tr(
-            "The game of {game} in {group} has already started: watch it on its table. When"
-            " it ends, “Play again” under its result opens the next table.",
+            "The game of {game} in {group} has already started: watch it on its table, or"
+            " take a seat at the next game, which “Play again” under its result opens.",
             game=game,
             group=where,
         )
-    if link is None:
+    if link is None and isinstance(outcome, Joined):
         return text, None
     kb = InlineKeyboardBuilder()
-    kb.button(text=tr("Open the table"), url=link)
+    if link is not None:
+        kb.button(text=tr("Open the table"), url=link)
+    if isinstance(outcome, GameUnderWay):
+        kb.button(
+            text=tr("🪑 Seat me for the next game"), callback_data=NextSeat(table_id=table.id)
+        )
+    kb.adjust(1)
     return text, kb.as_markup()
 
 

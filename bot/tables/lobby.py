@@ -15,6 +15,7 @@ from bot.tables.outcomes import (
     AlreadySeated,
     Cancelled,
     Done,
+    GameOver,
     GameUnderWay,
     Joined,
     Left,
@@ -27,6 +28,7 @@ from bot.tables.outcomes import (
     Opened,
     OtherChat,
     OutOfDate,
+    SeatAsked,
     SeatsWanted,
     Started,
     TableFull,
@@ -149,7 +151,14 @@ class Lobbies:
         # the people who played it to its end, one whose turns a bot took included; not
         # one who left it
         people = [s for s in like.seats if s.user_id is not None and (not s.is_bot or s.away)]
-        return await self._open(
+        # then those who asked for a seat while it was on, before its bots
+        asked = [] if like.solo else await self.store.repo.next_seats(like.id)
+        for user_id, name in asked:
+            if all(s.user_id != user_id for s in people) and await self.members.is_member(
+                chat_id, user_id
+            ):
+                people.append(Seat(name=name, user_id=user_id))
+        opened = await self._open(
             chat_id,
             host,
             like.game,
@@ -161,6 +170,29 @@ class Lobbies:
             autoplay=like.autoplay,
             people=[] if like.solo else people,
         )
+        if isinstance(opened, Opened) and asked:
+            await self.store.repo.drop_next_seats(like.id)
+            for user_id, _ in asked:
+                if user_id != host.id:
+                    await self.presenter.next_table(opened.table, user_id)
+        return opened
+
+    async def ask_next_seat(self, table_id: int, who: Person) -> LobbyPress | SeatAsked | GameOver:
+        """``who`` came while the game of ``table_id`` was on and asks for a seat at the
+        table its "Play again" opens (a lobby is simply joined)."""
+        record = await self.store.repo.get(table_id)
+        if record is not None and not await self.members.is_member(record.chat_id, who.id):
+            return NotMember()
+        if record is None or record.status == TableStatus.CANCELLED:
+            return TableGone()
+        if record.status == TableStatus.LOBBY:
+            return await self.join(table_id, who)
+        if record.status == TableStatus.FINISHED:
+            return GameOver()
+        if record.seat_of(who.id) is not None:
+            return AlreadySeated()
+        await self.store.repo.ask_next_seat(table_id, who.id, who.name)
+        return SeatAsked(record)
 
     async def _open(
         self,
@@ -199,15 +231,18 @@ class Lobbies:
             )
             if solo or await self.people.has_private(host.id):
                 record.seats.append(Seat(name=host.name, user_id=host.id))
+            most = self.store.games(game).max_seats
             for seat in people or []:
                 user_id = seat.user_id
                 if (
-                    user_id is not None
+                    len(record.seats) < most
+                    and user_id is not None
                     and user_id != host.id
+                    and record.seat_of(user_id) is None
                     and await self.people.has_private(user_id)
                 ):
                     record.seats.append(Seat(name=seat.name, user_id=user_id))
-            room = self.store.games(game).max_seats - len(record.seats)
+            room = most - len(record.seats)
             for n, level in enumerate(bots[:room], start=1):
                 record.seats.append(Seat(name=self.presenter.bot_name(n, lang), bot=level))
             try:

@@ -36,6 +36,7 @@ __all__ = [
     "OutOfDate",
     "Outcome",
     "Refused",
+    "SeatAsked",
     "SeatsWanted",
     "Started",
     "TableFull",
@@ -178,6 +179,14 @@ class GameUnderWay:
 
 
 @dataclass(frozen=True)
+class SeatAsked:
+    """The person will have a seat at the table the game of ``table`` is played again
+    at, when its "Play again" opens it."""
+
+    table: TableRecord
+
+
+@dataclass(frozen=True)
 class NotSeated:
     """The person does not sit at the table."""
 
@@ -250,6 +259,7 @@ Outcome = (
     | NeedsPrivateChat
     | Joined
     | GameUnderWay
+    | SeatAsked
     | NotSeated
     | Left
     | LeftGame

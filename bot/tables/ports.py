@@ -73,6 +73,10 @@ class Presenter(Protocol):
     ) -> None:
         """The reminder ``message_id`` says that a bot made the move ``action``."""
 
+    async def next_table(self, record: TableRecord, user_id: int) -> None:
+        """``record``, a table "Play again" opened, has a seat for a person who asked for
+        one while the game before it was on (or it is full, if they are not at it)."""
+
     async def left(self, record: TableRecord, user_id: int, message_id: int) -> None:
         """The hand message ``message_id`` of a person who left says so."""
 

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.utils.i18n import I18n
 
 from bot.bounded import keep
@@ -19,6 +19,7 @@ from bot.engine.views import final_trick
 from bot.i18n import Translator, pick_locale
 from bot.render import history, notices, scores, table
 from bot.render import lobby as lobby_render
+from bot.render.outcomes import message_link
 from bot.tables.autoplay import forced_card
 from bot.tables.notices import Notice
 from bot.tables.people import People
@@ -475,6 +476,20 @@ class Publisher:
         await self.edit(
             user_id, message_id, notices.timed_out_text(action, record.names(), user_tr)
         )
+
+    async def next_table(self, record: TableRecord, user_id: int) -> None:
+        """A person who asked for a seat at the next game is told "Play again" opened its
+        table: whether they have a seat, and a link to it."""
+        user_tr = await self.user_tr(user_id, record.lang)
+        try:
+            chat = await self.sender.bot.get_chat(record.chat_id)
+            title, username = chat.title, chat.username
+        except TelegramAPIError:
+            title = username = None  # the table is named without its group then
+        seated = record.seat_of(user_id) is not None
+        text = notices.next_table_text(record.game, title, seated, user_tr)
+        link = message_link(record.chat_id, record.table_msg_id, username)
+        await self.sender.send(user_id, text, notices.next_table_keyboard(link, user_tr))
 
     async def left(self, record: TableRecord, user_id: int, message_id: int) -> None:
         """The hand message ``message_id`` of a person who left says so."""

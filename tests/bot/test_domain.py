@@ -38,6 +38,7 @@ class Recorder:
     def __init__(self) -> None:
         self.shown: list[tuple[str, int]] = []
         self.notices: list[Notice] = []
+        self.told_next: list[tuple[int, int, bool]] = []
 
     async def lobby(
         self, record: TableRecord, *, settings: dict[str, tuple[Any, ...]] | None = None
@@ -86,6 +87,9 @@ class Recorder:
         self, record: TableRecord, user_id: int, message_id: int, action: str
     ) -> None:
         pass
+
+    async def next_table(self, record: TableRecord, user_id: int) -> None:
+        self.told_next.append((record.id, user_id, record.seat_of(user_id) is not None))
 
     async def left(self, record: TableRecord, user_id: int, message_id: int) -> None:
         pass

@@ -18,7 +18,17 @@ from bot.i18n import Translator, make_i18n
 from bot.render.keyboards.callbacks import Lobby, TableButton
 from bot.render.lobby import lobby_text
 from bot.tables import People, Tables
-from bot.tables.outcomes import Done, Left, NotPossible, Opened, Started
+from bot.tables.outcomes import (
+    AlreadySeated,
+    Done,
+    GameOver,
+    Left,
+    NotPossible,
+    Opened,
+    SeatAsked,
+    Started,
+)
+from bot.tables.person import Person
 from tests.bot.test_domain import ANN, BEN, GROUP, Everyone, Recorder, domain
 from tests.e2e.harness import BotProcess, hand_message
 
@@ -140,7 +150,7 @@ async def test_new_while_a_game_runs_says_so_before_any_question(
     assert told.reply_to is not None and not told.buttons
 
 
-async def test_a_late_join_is_told_the_game_has_started_and_where_to_watch_it(
+async def test_a_late_join_is_told_the_game_has_started_and_may_ask_for_the_next(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
@@ -149,17 +159,21 @@ async def test_a_late_join_is_told_the_game_has_started_and_where_to_watch_it(
     table_id = TableButton.unpack(table.button("🂠 My hand").callback_data or "").table_id
     join = Lobby(table_id=table_id, version=0, action="join").pack()
     late = await (await carl.press_data(table, join)).answer()
-    assert late.show_alert
-    assert late.text == (
-        "The game has already started: watch it on its table. When it ends, “Play again”"
-        " under its result opens the next table."
-    )
+    # the private chat opens, where what a latecomer may do is offered
+    assert late.url == f"https://t.me/{fake.bot_username}?start=j{table_id}"
     mark = fake.mark()
-    await carl.start_private(f"j{table_id}")
+    await carl.follow(late.url)
     told = await fake.wait_for_message(carl, since=mark)
-    assert told.text.startswith("The game of Deberts in “Cards” has already started")
+    assert told.text == (
+        "The game of Deberts in “Cards” has already started: watch it on its table, or take a"
+        " seat at the next game, which “Play again” under its result opens."
+    )
     code = str(group.id).removeprefix("-100")
     assert told.button("Open the table").url == f"https://t.me/c/{code}/{table.message_id}"
+    await (await carl.press(told, "🪑 Seat me for the next game")).answer()
+    assert told.text.startswith("You will have a seat at the next table of Deberts")
+    assert [b.text for b in told.buttons] == ["Open the table"]
+    assert await running.app.tables.store.repo.next_seats(table_id) == [(carl.id, "Carl")]
 
 
 async def test_a_join_by_link_names_the_table_and_its_group(
@@ -264,3 +278,44 @@ async def test_play_again_seats_everyone_who_finished_and_the_presser_runs_it(
     fresh = await tables.store.repo.get(table.id)
     assert fresh is not None and [s.name for s in fresh.seats] == ["Ben", "bot1"]
     assert await tables.lobby.press(table.id, fresh.version, BEN, "start", -1) == Started()
+
+
+async def test_play_again_seats_who_asked_during_the_game_while_seats_are_left(
+    domain: tuple[Tables, Recorder],
+) -> None:
+    tables, recorder = domain
+    cid, dan = Person(3, "Cid"), Person(4, "Dan")
+    for who in (cid, dan):
+        await tables.people.seen(who.id, who.name, "en", private=True)
+    opened = await tables.lobby.open(GROUP, ANN, "deberts", "en")
+    assert isinstance(opened, Opened)
+    table_id = opened.table.id
+    assert await tables.lobby.press(table_id, 0, ANN, "bot", 1) == Done()
+    assert await tables.lobby.press(table_id, 1, ANN, "start", -1) == Started()
+    # Cid asks first (twice), Dan next, Ben last; Ann is at the table already
+    assert isinstance(await tables.lobby.ask_next_seat(table_id, cid), SeatAsked)
+    assert isinstance(await tables.lobby.ask_next_seat(table_id, cid), SeatAsked)
+    assert isinstance(await tables.lobby.ask_next_seat(table_id, dan), SeatAsked)
+    assert isinstance(await tables.lobby.ask_next_seat(table_id, BEN), SeatAsked)
+    assert await tables.lobby.ask_next_seat(table_id, ANN) == AlreadySeated()
+    record = await tables.store.repo.get(table_id)
+    assert record is not None
+    record.status = TableStatus.FINISHED  # as its last deal leaves it
+    await tables.store.repo.save(record)
+    assert await tables.lobby.ask_next_seat(table_id, Person(5, "Eve")) == GameOver()
+    again = await tables.lobby.again(table_id, GROUP, ANN, "en")
+    assert isinstance(again, Opened)
+    # Ann, then Cid and Dan in the order they asked: a person's seat before a bot's;
+    # Ben, who asked last, finds the table full and is told so
+    assert [(s.user_id, s.bot) for s in again.table.seats] == [
+        (ANN.id, None),
+        (cid.id, None),
+        (dan.id, None),
+    ]
+    new_id = again.table.id
+    assert recorder.told_next == [
+        (new_id, cid.id, True),
+        (new_id, dan.id, True),
+        (new_id, BEN.id, False),
+    ]
+    assert await tables.store.repo.next_seats(table_id) == []

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
+from bot.render.keyboards.callbacks import Lobby, TableButton
 from tests.bot.test_commands import solo
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
@@ -83,6 +84,8 @@ async def test_deberts_two_players_play_a_whole_game(
     group, users, table = await seat_players(
         fake_telegram, "deberts", ["Ann", "Ben"], target_301=True
     )
+    # Cid comes when the game is on: he asks for a seat at the next one
+    cid = await ask_for_the_next_game(fake_telegram, group, "Cid")
     players = Players(fake_telegram, users, random.Random(2))
     final = await finish(fake_telegram, group, players)
     assert "wins!" in final
@@ -90,11 +93,37 @@ async def test_deberts_two_players_play_a_whole_game(
     assert sheet, "a scoresheet follows every deal"
     # the live table message became the final table: no buttons left, a winner named
     assert "🏆 Winner:" in table.text or any("🏆 Winner:" in t for t in texts(fake_telegram, group))
-    await play_again_in_the_group(fake_telegram, group, users)
+    mark = fake_telegram.mark()
+    await play_again_in_the_group(fake_telegram, group, users, cid)
+    told = await fake_telegram.wait_for_message(cid, since=mark)
+    assert told.text == (
+        "A new table of Deberts is open in “Cards”, and you have a seat at it, as you asked."
+        " The host starts the game."
+    )
+
+
+async def ask_for_the_next_game(fake: FakeTelegram, group: FakeChat, name: str) -> FakeUser:
+    """A member of ``group`` who presses Join when its game is on (as on a lobby message
+    shown late) and, in the private chat that opens, asks for a seat at the next game."""
+    user = fake.add_user(name)
+    fake.add_member(group, user)
+    table = await fake.wait_for(
+        lambda: next((m for m in fake.messages(group) if m.find_buttons("🂠 My hand")), None)
+    )
+    table_id = TableButton.unpack(table.button("🂠 My hand").callback_data or "").table_id
+    join = Lobby(table_id=table_id, version=0, action="join").pack()
+    late = await (await user.press_data(table, join)).answer()
+    assert late.url is not None
+    await user.follow(late.url)
+    offer = await fake.wait_for_message(user, lambda m: bool(m.buttons))
+    assert "has already started" in offer.text
+    await (await user.press(offer, "🪑 Seat me for the next game")).answer()
+    assert offer.text.startswith("You will have a seat at the next table of Deberts")
+    return user
 
 
 async def play_again_in_the_group(
-    fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
+    fake: FakeTelegram, group: FakeChat, users: list[FakeUser], asked: FakeUser
 ) -> None:
     """ "Play again" under the final result opens a lobby with the finished table's settings,
     its presser the host; pressed again, it points to that lobby."""
@@ -104,8 +133,8 @@ async def play_again_in_the_group(
     lobby = await fake.wait_for(
         lambda: next((m for m in fake.messages(group) if "a new table" in m.text), None)
     )
-    # everyone who finished it is seated again, the presser first
-    assert "1. Ben (host)\n2. Ann\n" in lobby.text
+    # everyone who finished it is seated again, the presser first, then who asked
+    assert f"1. Ben (host)\n2. Ann\n3. {asked.first_name}\n" in lobby.text
     assert "• Target: 301\n" in lobby.text
     again = await (await ann.press(final, "🔁 Play again")).answer()
     assert again.text == "There is already a table in this chat: Deberts."

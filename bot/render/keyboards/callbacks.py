@@ -74,6 +74,13 @@ class Again(CallbackData, prefix="r"):
     table_id: int
 
 
+class NextSeat(CallbackData, prefix="w"):
+    """ "Seat me for the next game", offered to whoever came when the game of table
+    ``table_id`` was on."""
+
+    table_id: int
+
+
 class Review(CallbackData, prefix="v"):
     """An ended deal of table ``table_id`` shown (``deal``: numbered as its result was):
     ``page`` 0 under a deal's result or ``/history`` sends it as a new message, 1 (the

@@ -6,11 +6,11 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import KICKED, ChatMemberUpdatedFilter, Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, ChatMemberUpdated, Message
+from aiogram.types import CallbackQuery, ChatMemberUpdated, InlineKeyboardMarkup, Message
 
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import Translator
-from bot.render.keyboards.callbacks import Again, NewGame, Solo
+from bot.render.keyboards.callbacks import Again, NewGame, NextSeat, Solo
 from bot.render.menus import (
     bots_keyboard,
     bots_question,
@@ -26,10 +26,11 @@ from bot.render.outcomes import (
     opened_reply,
     outcome_text,
     reply,
+    seat_asked_text,
 )
 from bot.render.texts import help_text
 from bot.tables import Tables
-from bot.tables.outcomes import GameUnderWay, Joined, NotPossible
+from bot.tables.outcomes import GameUnderWay, Joined, NotPossible, SeatAsked
 from bot.tables.rules import BOT_LEVELS
 from bot.telegram.handlers.common import answer, game_named, person
 from bot.telegram.handlers.filters import button_in, in_chat
@@ -171,6 +172,33 @@ async def play_again(
     await answer(sender, callback, opened_reply(opened, tr, private=True))
 
 
+async def seat_next(
+    callback: CallbackQuery,
+    callback_data: NextSeat,
+    bot: Bot,
+    sender: Sender,
+    tables: Tables,
+    tr: Translator,
+) -> None:
+    """ "Seat me for the next game", under the answer to a join that came late."""
+    who = person(callback.from_user, bot, None)
+    outcome = await tables.lobby.ask_next_seat(callback_data.table_id, who)
+    if isinstance(outcome, SeatAsked) and isinstance(callback.message, Message):
+        # the offer says it was taken; the link to the table stays
+        message = callback.message
+        links = [
+            [button for button in row if button.url]
+            for row in (message.reply_markup.inline_keyboard if message.reply_markup else [])
+        ]
+        kept = InlineKeyboardMarkup(inline_keyboard=[row for row in links if row])
+        text = seat_asked_text(outcome.table.game, tr)
+        await sender.edit(message.chat.id, message.message_id, text, kept)
+        await sender.answer(callback)
+        return
+    me = await bot.me()
+    await answer(sender, callback, reply(outcome, tr, bot_username=me.username or ""))
+
+
 async def blocked(event: ChatMemberUpdated, tables: Tables) -> None:
     """Someone blocked the bot: their hands are skipped until they come back."""
     await tables.people.blocked(event.from_user.id)
@@ -188,5 +216,6 @@ def make_router() -> Router:
     router.callback_query.register(pick_bots, Solo.filter(F.level == ""))
     router.callback_query.register(start_solo, Solo.filter(F.level != ""))
     router.callback_query.register(play_again, Again.filter())
+    router.callback_query.register(seat_next, NextSeat.filter())
     router.my_chat_member.register(blocked, ChatMemberUpdatedFilter(KICKED))
     return router
