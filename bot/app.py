@@ -21,6 +21,7 @@ from bot.ai.players import LEVELS, policy_for
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.db.database import DatabaseOptions
+from bot.db.sends import GroupMinutes
 from bot.db.updates import UpdateLog
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
@@ -85,7 +86,7 @@ async def create_app(
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "hard",
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.time,
     seed_source: Callable[[], int] | None = None,
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
@@ -94,8 +95,10 @@ async def create_app(
     """``database``: a database URL, or the path of a SQLite file;
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
     (see :class:`Sender`);
-    ``sleep``/``clock`` pace the Bot API calls; ``timer_clock``/``timer_sleep`` (wall
-    clock: deadlines outlive the process) drive the turn timers."""
+    ``sleep``/``clock`` pace the Bot API calls (a wall clock: a group's minute is kept
+    in the database, shared with other processes and the bot after a restart);
+    ``timer_clock``/``timer_sleep`` (wall clock: deadlines outlive the process) drive
+    the turn timers."""
     # The rules and bot players (with their lookup tables) load now, once, rather
     # than inside the first press of each game; a broken install fails at start-up.
     for name in GAME_NAMES:
@@ -117,6 +120,7 @@ async def create_app(
         clock=clock,
         on_blocked=blocked,
         group_messages_per_minute=group_messages_per_minute,
+        minutes=GroupMinutes(db),
     )
 
     async def lost(chat_id: int, message_id: int) -> None:

@@ -13,6 +13,7 @@ __all__ = [
     "Id",
     "chats",
     "deal_logs",
+    "group_sends",
     "metadata",
     "next_seats",
     "ratings",
@@ -154,4 +155,14 @@ updates = sa.Table(
     sa.Column("update_id", Id, primary_key=True, autoincrement=False),
     sa.Column("taken_at", sa.Double, nullable=False),
     sa.Index("updates_by_time", "taken_at"),
+)
+
+group_sends = sa.Table(
+    "group_sends",
+    metadata,
+    # a group's minute: one row per message it may get a minute, when it last got it
+    # (see bot.db.sends), shared by every process writing to the group
+    sa.Column("chat_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("slot", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("sent_at", sa.Double, nullable=False),
 )

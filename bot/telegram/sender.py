@@ -10,6 +10,11 @@ minute (Telegram's limit, which edits share with new messages; a different one c
 set). A table's own messages wait for a slot; replies to commands never wait and may
 take only :data:`REPLY_SHARE` of the new messages, so a flood of commands neither ties
 the bot up nor holds a game back.
+
+The minute is counted here, for the pace of this process's own calls, and, given
+``minutes`` (:class:`~bot.db.sends.GroupMinutes`), in the database too: a slot is taken
+there before each call, so that the bot's processes sharing the database (replicas,
+or the bot before and after a restart) keep within the group's minute together.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -55,6 +60,9 @@ ANSWER_LIMIT = 200
 
 T = TypeVar("T")
 GROUP_MESSAGES_PER_MINUTE = 20
+COUNTED_UP_TO = 1000
+"""Group messages a minute past which a limit is no limit Telegram has: the other
+processes' messages are not counted for it (see ``minutes``)."""
 REPLY_SHARE = 0.5
 """The part of a group's minute that replies to commands may use."""
 _MAX_ATTEMPTS = 5
@@ -80,6 +88,12 @@ def _button_key(button: InlineKeyboardButton) -> object:
     return button.model_dump_json()  # a nested object: its content, not its identity
 
 
+def _discard(times: deque[float], at: float) -> None:
+    """A slot counted at ``at`` was not taken after all."""
+    with suppress(ValueError):
+        times.remove(at)
+
+
 def _markup(markup: Markup | None) -> InlineKeyboardMarkup | None:
     if isinstance(markup, Keyboard):
         return markup.as_markup()
@@ -98,17 +112,30 @@ def _message_gone(error: TelegramBadRequest) -> bool:
     )
 
 
+class Minutes(Protocol):
+    """The groups' minutes shared with other processes (:class:`~bot.db.sends.GroupMinutes`)."""
+
+    async def take(self, chat_id: int, now: float, limit: int) -> float: ...
+
+
 class Sender:
     def __init__(
         self,
         bot: Bot,
         *,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         on_blocked: Callable[[int], Awaitable[Any]] | None = None,
         group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
+        minutes: Minutes | None = None,
     ) -> None:
+        """``clock``: the wall clock by default, as ``minutes`` shares its times with
+        other processes and with the bot after a restart."""
         self.bot = bot
+        # a limit no chat reaches is counted here only (the load benchmark's fake has none)
+        self.minutes = minutes if group_messages_per_minute <= COUNTED_UP_TO else None
+        self._full_until: dict[int, float] = {}
+        """Per group, until when the shared minute said it had no slot left."""
         self.group_messages_per_minute = group_messages_per_minute
         self.sleep = sleep
         self.clock = clock
@@ -158,24 +185,50 @@ class Sender:
         )
 
     def slot_wait(self, chat_id: int) -> float:
-        """Seconds until a group may get another message or edit (0: now)."""
+        """Seconds until a group may get another message or edit (0: now), as far as
+        this process knows: the other processes' messages are counted when it takes
+        the slot."""
         if chat_id >= 0:
             return 0.0
         now = self.clock()
+        full = self._full_until.get(chat_id, now) - now
         sent, edited = self._windows(chat_id, now)
         if len(sent) + len(edited) < self.group_messages_per_minute:
-            return 0.0
+            return max(full, 0.0)
         oldest = min(times[0] for times in (sent, edited) if times)
-        return max(60 - (now - oldest), 0.0)
+        return max(60 - (now - oldest), full, 0.0)
 
-    async def _take_slot(self, chat_id: int, windows: dict[int, deque[float]]) -> None:
+    async def _take_slot(
+        self, chat_id: int, windows: dict[int, deque[float]], *, wait: bool = True
+    ) -> bool:
+        """Take a slot of the group's minute, waiting for one unless not ``wait``;
+        whether it was taken."""
         if chat_id >= 0:
-            return
-        # looked at again after each wait: another call may have taken the slot
-        while (wait := self.slot_wait(chat_id)) > 0:
-            await self.sleep(wait)
-        now = self.clock()
-        self._this_minute(windows, chat_id, now).append(now)
+            return True
+        while True:
+            # looked at again after each wait: another call may have taken the slot
+            while (delay := self.slot_wait(chat_id)) > 0:
+                if not wait:
+                    return False
+                await self.sleep(delay)
+            # counted at once, before the database is asked: calls made meanwhile see it
+            now = self.clock()
+            times = self._this_minute(windows, chat_id, now)
+            times.append(now)
+            if self.minutes is None:
+                break
+            try:
+                delay = await self.minutes.take(chat_id, now, self.group_messages_per_minute)
+            except BaseException:
+                _discard(times, now)
+                raise
+            if delay <= 0:
+                break
+            _discard(times, now)
+            # other processes used the minute: this one's edits wait for it too
+            self._full_until[chat_id] = max(self._full_until.get(chat_id, now), now + delay)
+            if not wait:
+                return False
         if now - self._swept_at >= 60:
             self._swept_at = now
             # groups not written to for a minute have nothing to count: every group the
@@ -183,6 +236,9 @@ class Sender:
             for kept in (self._group_sent, self._group_edited):
                 for chat in [c for c, times in kept.items() if not times or now - times[-1] >= 60]:
                     del kept[chat]
+            for chat in [c for c, until in self._full_until.items() if until <= now]:
+                del self._full_until[chat]
+        return True
 
     def can_reply(self, chat_id: int, messages: int = 1) -> bool:
         """Whether ``messages`` replies to a command fit in the chat's minute now."""
@@ -207,10 +263,12 @@ class Sender:
         """A reply to a command, or nothing (``None``) when the group's share of replies
         this minute is used up: Telegram would refuse it, and waiting for a slot would
         keep a worker from everyone else's presses."""
-        if not self.can_reply(chat_id):
+        if not self.can_reply(chat_id) or not await self._take_slot(
+            self.moved.get(chat_id, chat_id), self._group_sent, wait=False
+        ):
             log.info("chat %s: reply dropped, its replies for this minute are used up", chat_id)
             return None
-        return await self.send(chat_id, text, markup, reply_to=reply_to)
+        return await self.send(chat_id, text, markup, reply_to=reply_to, slot_taken=True)
 
     async def send(
         self,
@@ -219,10 +277,13 @@ class Sender:
         markup: Markup | None = None,
         *,
         reply_to: int | None = None,
+        slot_taken: bool = False,
     ) -> int | None:
-        """``reply_to``: a message this one answers, if it is still there."""
+        """``reply_to``: a message this one answers, if it is still there;
+        ``slot_taken``: the group's slot for it is taken already."""
         chat_id = self.moved.get(chat_id, chat_id)
-        await self._take_slot(chat_id, self._group_sent)
+        if not slot_taken:
+            await self._take_slot(chat_id, self._group_sent)
         reply_markup = _markup(markup)
         reply_parameters = (
             None
@@ -327,9 +388,8 @@ class Sender:
         """Take a message's buttons away (they belong to a table no longer played). Left
         as it is in a group that used its minute: a press must not wait for a slot."""
         chat_id = self.moved.get(chat_id, chat_id)
-        if self.slot_wait(chat_id) > 0:
+        if not await self._take_slot(chat_id, self._group_edited, wait=False):
             return
-        await self._take_slot(chat_id, self._group_edited)
         self._shown.pop((chat_id, message_id), None)
         # gone, or without buttons already: nothing to take away
         with suppress(TelegramBadRequest, TelegramMigrateToChat):

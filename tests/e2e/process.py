@@ -18,7 +18,16 @@ ROOT = Path(__file__).resolve().parents[2]
 class ChildBot:
     """``seed``: tables get seeds counted up from it, as ``BotProcess`` gives them."""
 
-    def __init__(self, fake: FakeTelegram, database: Path, *, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        database: Path,
+        *,
+        seed: int | None = None,
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        """``settings``: more of the bot's settings, as environment variables."""
+        self.settings = settings or {}
         self.fake = fake
         self.database = database
         self.seed = seed
@@ -42,6 +51,7 @@ class ChildBot:
             "DATABASE_PATH": str(self.database),
             "DEFAULT_LOCALE": "en",
             "PYTHONPATH": str(ROOT),
+            **self.settings,
         }
         mark = self.fake.mark()
         self.logged_from = self.log.stat().st_size if self.log.exists() else 0
