@@ -87,3 +87,45 @@ def test_hard_bids_the_hand_only_as_far_as_its_contract_would_go() -> None:
     hard._auction_cache.clear()
     assert choose(after(140), 0, "hard", seed=5) == "pass"
     assert choose(after(105), 0, "hard", seed=5) == "b110"
+
+
+def _forced_hundred(
+    hand: list[str], other: list[str], talons: list[list[str]], gift: str, **tallies: list[int]
+) -> ThousandGame:
+    """Seat 0's compulsory 100 that seat 1 let stand, the first talon taken, ``gift`` given."""
+    game = ThousandGame.from_hands([hand, other], talons, dealer=1, **tallies)
+    for move in ("b100", "pass", "t0", f"g{gift}1"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    assert game.view(0)["phase"] == "contract" and "concede" in game.view(0)["legal"]
+    return game
+
+
+def test_hard_concedes_a_hopeless_forced_hundred_unless_the_bolt_costs_more() -> None:
+    # The first hand's 100, nobody outbidding: no marriage and about 30 of the 100
+    # points against a sound defence. Conceding costs a bolt and 50 to the other
+    # (about 90 in all), playing about 100 and what the other takes: it concedes.
+    # With two bolts already, this one costs 120 at once, more than playing loses.
+    hand = ["QD", "9S", "AD", "JC", "9C", "AC", "TH", "KH", "TC", "TS"]
+    other = ["QS", "QH", "KS", "JH", "AS", "9H", "KC", "AH", "KD", "TD"]
+    talons = [["QC", "JS"], ["JD", "9D"]]
+    for seed in range(2):
+        assert choose(_forced_hundred(hand, other, talons, "9S"), 0, "hard", seed=seed) == (
+            "concede"
+        )
+        game = _forced_hundred(hand, other, talons, "9S", bolts=[2, 0])
+        assert choose(game, 0, "hard", seed=seed) == "k100"
+
+
+def test_hard_plays_a_hopeless_forced_hundred_that_would_seat_the_other_on_the_barrel() -> None:
+    # Again no making 100; but the other stands at 830, and half of the 100 would seat
+    # it on the barrel for sure, where playing leaves it about 40 points short.
+    hand = ["QC", "9H", "AD", "KD", "AS", "9S", "9D", "AH", "JD", "QH"]
+    other = ["9C", "TS", "KC", "JC", "TC", "KS", "QD", "AC", "JS", "TD"]
+    talons = [["TH", "QS"], ["JH", "KH"]]
+    for seed in range(2):
+        game = _forced_hundred(hand, other, talons, "9S", totals=[100, 100])
+        assert choose(game, 0, "hard", seed=seed) == "concede"
+        game = _forced_hundred(hand, other, talons, "9S", totals=[100, 830])
+        assert choose(game, 0, "hard", seed=seed) == "k100"

@@ -26,7 +26,7 @@ from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
 from bot.engine.cards import iter_mask, parse_index
-from bot.engine.thousand.rules import BARREL, DUMP_TRUCK
+from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
 
 __all__ = ["PLAYOUTS_PER_MS", "PLAYS_PER_MS", "hard_policy"]
@@ -524,11 +524,9 @@ def contract_value(know: Knowledge, contract: int, odds: float) -> float:
 
 def _contract(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
     me = know.me
-    results = _searched_outcomes(know, rng, _layouts(budget_ms))
+    results = _contract_outcomes(know, rng, _layouts(budget_ms))
     mine = [r[me] for r in results]
-    others = statistics.fmean(
-        sum(_round(r[s]) for s in range(know.seats) if s != me) / (know.seats - 1) for r in results
-    )
+    others = statistics.fmean(_others_gain(know, r) for r in results)
     contracts = numbers(legal, "k")
     best = contracts[0]
     best_value = -1e9
@@ -536,11 +534,103 @@ def _contract(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: 
         value = contract_value(know, k, contract_odds(mine, k))
         if value > best_value:
             best, best_value = k, value
-    if "concede" in legal:
-        share = concede_share(contracts[0])
-        if -BOLT_COST - share > best_value - others:
-            return "concede"
+    if "concede" in legal and concede_value(know, contracts[0]) > best_value - others:
+        return "concede"
     return f"k{best}"
+
+
+def _others_gain(know: Knowledge, points: list[int]) -> float:
+    """The others' mean gain in standing when they write ``points`` rounded (or ``share``)."""
+    me, n = know.me, know.seats
+    truck = bool(know.conventions.get("dump_truck", True))
+    gains = []
+    for s in range(n):
+        if s == me:
+            continue
+        if s == know.barrel_seat:
+            gains.append(0.0)  # outbid on the barrel, it stands still
+            continue
+        total = know.totals[s]
+        gains.append(standing(total + _round(points[s]), truck) - standing(total, truck))
+    return statistics.fmean(gains)
+
+
+def concede_value(know: Knowledge, contract: int) -> float:
+    """What conceding ``contract`` is worth to the bidder against the game.
+
+    The change in its standing (a bolt, the third of which costs 120 at once, or
+    minus the contract where conceding is penalised) less the others' mean gain
+    from writing half the contract each (which may seat one on the barrel).
+    """
+    me = know.me
+    truck = bool(know.conventions.get("dump_truck", True))
+    total = know.totals[me]
+    if know.conventions.get("concede_penalty", False):
+        mine = standing(total - contract, truck) - standing(total, truck)
+    elif know.bolts[me] + 1 >= BOLTS_PER_PENALTY:
+        mine = standing(total - BOLT_PENALTY, truck) - standing(total, truck)
+    else:
+        mine = -BOLT_COST
+    share = [concede_share(contract)] * know.seats
+    return mine - _others_gain(know, share)
+
+
+CONTRACT_TRIES = 4
+"""Layouts dealt per layout kept, looking for ones that fit the auction."""
+
+
+def _contract_outcomes(know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
+    """Look-ahead play-outs of layouts that fit how the others bid and passed.
+
+    A seat that passed holds a hand worth little more than the bid it declined,
+    one that bid a hand worth about its bid (the first hand's forced 100 and the
+    passes made for it show nothing). Layouts are dealt until ``count`` fit, or
+    the best fitting of a few times as many are taken.
+    """
+    me, n = know.me, know.seats
+    bidder = know.bidder if know.bidder is not None else me
+    bounds = _auction_bounds(know)
+    layouts: list[tuple[float, list[int]]] = []
+    for _ in range(count * CONTRACT_TRIES):
+        hands = sample_hands(know, rng)
+        layouts.append((_misfit(know, hands, bounds), hands))
+        if sum(1 for miss, _ in layouts if miss <= 0) >= count:
+            break
+    layouts.sort(key=lambda item: item[0])  # stable: fitting layouts in the order dealt
+    return [searched_play_out(hands, n, bidder) for _, hands in layouts[:count]]
+
+
+def _auction_bounds(know: Knowledge) -> dict[int, tuple[float, float]]:
+    """Per other seat: the least and most its hand (as dealt) is worth, by the auction."""
+    bounds: dict[int, tuple[float, float]] = {}
+    high: int | None = None
+    first = True
+    for seat, action in know.auction:
+        low, top = bounds.get(seat, (-1e9, 1e9))
+        if action.startswith("b"):
+            amount = int(action[1:])
+            if not (first and amount == 100):
+                low = max(low, amount - BID_SLACK)
+            first = False
+            high = amount
+        elif action == "pass" and seat not in know.auto_passed:
+            top = min(top, (high + 5 if high is not None else 100) + BID_SLACK)
+        if seat != know.me:
+            bounds[seat] = (low, top)
+    return bounds
+
+
+def _misfit(know: Knowledge, hands: list[int], bounds: dict[int, tuple[float, float]]) -> float:
+    """How far the layout's hands (less the cards given them) fall outside the bounds."""
+    worst = 0.0
+    for seat, (low, top) in bounds.items():
+        dealt = hands[seat]
+        for card, to in know.given.items():
+            if to == seat:
+                dealt &= ~(1 << card)
+        value = bid_value(dealt, know.seats)
+        worst = max(worst, low - value, value - top)
+    return worst
 
 
 def _redeal_hard(know: Knowledge, rng: random.Random, playouts: int) -> str:

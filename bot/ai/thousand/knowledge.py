@@ -54,6 +54,9 @@ class Knowledge:
     conventions: ConventionsJson
     legal: list[str]
     auction: list[tuple[int, str]]
+    bolts: list[int]
+    barrel_seat: int | None
+    auto_passed: list[int]
 
     @property
     def can_declare(self) -> bool:
@@ -187,4 +190,7 @@ def read(view: ThousandView) -> Knowledge:
         conventions=dict(view["conventions"]),
         legal=list(view["legal"]),
         auction=[(e["seat"], e["action"]) for e in view["auction"]],
+        bolts=list(view["bolts"]),
+        barrel_seat=next((s for s, b in enumerate(view["barrel"]) if b["on"]), None),
+        auto_passed=list(view["auto_passed"]),
     )
