@@ -55,6 +55,8 @@ class GameRecord:
     deltas: list[tuple[int, ...]] = field(default_factory=list)
     # per contract played out (Thousand): (bidder, bid, contract, bidder's deal points)
     contracts: list[tuple[int, int, int, int]] = field(default_factory=list)
+    # per deal conceded (Thousand): the bidder's seat
+    conceded: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -70,6 +72,7 @@ class GameRecord:
             decision_ms={level: list(ms) for level, ms in data["decision_ms"].items()},
             deltas=[tuple(row) for row in data["deltas"]],
             contracts=[(a, b, c, d) for a, b, c, d in data["contracts"]],
+            conceded=list(data.get("conceded", [])),
         )
 
 
@@ -114,6 +117,11 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         and isinstance(row.notes.get("bid"), int)
         and isinstance(row.notes.get("contract"), int)
     ]
+    conceded = [
+        row.notes["bidder"]
+        for row in sheet.rows
+        if row.notes.get("bidder") is not None and row.notes.get("result") == "conceded"
+    ]
     return GameRecord(
         seat_levels,
         sheet.winner,
@@ -123,6 +131,7 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         timings,
         deltas,
         contracts,
+        conceded,
     )
 
 
@@ -187,6 +196,7 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
         ms: list[float] = []
         written: list[int] = []
         contracts: list[tuple[int, int, int, int]] = []
+        conceded = 0
         for record in records:
             seats = [s for s, lv in enumerate(record.seat_levels) if lv == level]
             if not seats:
@@ -206,6 +216,7 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
             ms.extend(record.decision_ms.get(level, ()))
             written.extend(row[s] for row in record.deltas for s in seats)
             contracts.extend(c for c in record.contracts if c[0] in seats)
+            conceded += sum(1 for bidder in record.conceded if bidder in seats)
         raised, gained, lost = raise_effect(contracts)
         contracts_made = sum(points >= contract for _, _, contract, points in contracts)
         low, high = wilson_interval(wins, seats_played)
@@ -222,6 +233,7 @@ def summarise(records: Sequence[GameRecord], levels: Sequence[str]) -> dict[str,
             "points_per_deal": statistics.fmean(written) if written else 0.0,
             "contracts": len(contracts),
             "contracts_made": contracts_made,
+            "conceded": conceded,
             "raised": raised,
             "raise_gained": gained,
             "raise_lost": lost,
@@ -277,7 +289,7 @@ def _print_contracts(summary: dict[str, Any]) -> None:
     """The bidder's side of a Thousand match: contracts made and what raising did."""
     print(
         f"{'level':<8} {'contracts':>9} {'made':>6} {'pts/deal':>9} {'raised':>7} "
-        f"{'raise +':>8} {'raise -':>8} {'net/game':>9}"
+        f"{'raise +':>8} {'raise -':>8} {'net/game':>9} {'conceded':>9}"
     )
     for level, row in summary["levels"].items():
         contracts = row["contracts"]
@@ -285,7 +297,7 @@ def _print_contracts(summary: dict[str, Any]) -> None:
         print(
             f"{level:<8} {contracts:>9} {made:>6} {row['points_per_deal']:>9.2f} "
             f"{row['raised']:>7} {row['raise_gained']:>8} {row['raise_lost']:>8} "
-            f"{row['raise_net_per_game']:>9.2f}"
+            f"{row['raise_net_per_game']:>9.2f} {row['conceded']:>9}"
         )
 
 

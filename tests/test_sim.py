@@ -30,6 +30,7 @@ def test_saved_games_report_as_played(tmp_path: Path) -> None:
     easy = summary["levels"]["easy"]
     seat = record.seat_levels.index("easy")
     assert easy["points_per_deal"] == sum(d[seat] for d in record.deltas) / record.deals
+    assert easy["conceded"] == record.conceded.count(seat)
     saved = tmp_path / "games.jsonl"
     saved.write_text(json.dumps(record.to_json()) + "\n")
     args = ["--game", "thousand", "--levels", "easy,random", "--contracts", "--report"]
