@@ -10,20 +10,9 @@ from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.render.keyboards.callbacks import Lobby
 from bot.telegram.sender import _MAX_ATTEMPTS as _SENDER_ATTEMPTS
+from tests.bot.chats import group_of, person, private_menu
 from tests.bot.test_timer import open_table, press_any, seat_to_act, start
 from tests.e2e.harness import BotProcess, Players, hand_message, live_table, texts
-
-
-async def group_of(
-    fake: FakeTelegram, *names: str, started: bool = True
-) -> tuple[FakeChat, list[FakeUser]]:
-    users = [fake.add_user(n) for n in names]
-    group = fake.add_group("Cards", members=users)
-    if started:
-        for user in users:
-            await user.start_private()
-            await fake.wait_for_message(user)
-    return group, users
 
 
 async def lobby_with(
@@ -51,11 +40,8 @@ async def started(
 
 async def solo(fake: FakeTelegram, bots: str = "One bot") -> FakeUser:
     """Ann, in a private Deberts game against ``bots`` ("One bot", "Two bots") at random."""
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann.id, "/new deberts")
-    ask = await fake.wait_for_message(ann)
+    ann = await person(fake, "Ann")
+    ask = await private_menu(fake, ann, "/new deberts")
     await (await ann.press(ask, bots)).answer()
     await (await ann.press(ask, "Easy")).answer()
     return ann
@@ -454,11 +440,8 @@ async def test_lang_in_private_with_buttons(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    ann = fake.add_user("Ann", language_code="en")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann.id, "/lang")
-    ask = await fake.wait_for_message(ann)
+    ann = await person(fake, "Ann", language_code="en")
+    ask = await private_menu(fake, ann, "/lang")
     await (await ann.press(ask, "Русский")).answer()
     await ann.send(ann.id, "/help")
     assert "Деберц и Тысяча" in (await fake.wait_for_message(ann)).text
@@ -666,13 +649,7 @@ async def test_the_last_person_leaving_a_game_closes_it_rather_than_leave_bots_p
 
 async def players_of(fake: FakeTelegram, *names: str) -> tuple[FakeChat, list[FakeUser]]:
     """A group owned by someone who does not play (so no player is an admin), and its players."""
-    owner = fake.add_user("Owner")
-    users = [fake.add_user(n) for n in names]
-    group = fake.add_group("Cards", members=users, admins=[owner])
-    for user in users:
-        await user.start_private()
-        await fake.wait_for_message(user)
-    return group, users
+    return await group_of(fake, *names, admins=(fake.add_user("Owner"),))
 
 
 async def test_a_host_who_leaves_the_lobby_hands_it_to_the_player_seated_longest(
@@ -795,15 +772,12 @@ async def test_the_private_menu_offers_three_bots_for_thousand_only(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
+    ann = await person(fake, "Ann")
     for game, offered in (
         ("thousand", ["One bot", "Two bots", "Three bots"]),
         ("deberts", ["One bot", "Two bots"]),
     ):
-        await ann.send(ann.id, f"/new {game}")
-        ask = await fake.wait_for_message(ann)
+        ask = await private_menu(fake, ann, f"/new {game}")
         assert [b.text for b in ask.buttons] == offered
     # a forged press for three Deberts bots is refused
     forged = await fake.callback_query(ann, ask, "s:deberts:3:").answer()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot import jsonio
 from bot.bench.fake_telegram import FakeTelegram
 from bot.engine.thousand import GAME, ThousandConventions, from_hands
-from tests.bot.test_commands import group_of, lobby_with
+from tests.bot.chats import group_of
+from tests.bot.test_commands import lobby_with
 from tests.bot.test_hostile import record_of, table_id_of
 from tests.e2e.harness import BotProcess, code_of, hand_message, legal_buttons
 from tests.engine.test_thousand_rules import ACES_TWO_HANDS, ACES_TWO_TALONS

@@ -20,7 +20,8 @@ from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 from bot.db.models import TableRecord, TableStatus
 from bot.telegram.rates import RESEND_HAND_AFTER
-from tests.bot.test_commands import group_of, lobby_with, started
+from tests.bot.chats import group_of, person, private_menu
+from tests.bot.test_commands import lobby_with, started
 from tests.e2e.harness import (
     BotProcess,
     ManualClock,
@@ -236,9 +237,7 @@ async def test_a_table_button_pressed_in_another_chat_is_refused(
     lobby = await lobby_with(fake, group, ann)
     table_id = table_id_of(lobby)
     # Carl owns another group where the bot also is, and forges this table's buttons there
-    carl = fake.add_user("Carl")
-    await carl.start_private()
-    await fake.wait_for_message(carl)
+    carl = await person(fake, "Carl")
     elsewhere = fake.add_group("Elsewhere", members=[carl])
     await carl.send(elsewhere, "/help")
     there = await fake.wait_for_message(elsewhere)
@@ -565,11 +564,8 @@ async def test_the_private_game_menu_pressed_twice_or_late_answers_quietly(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann, "/new")
-    menu = await fake.wait_for_message(ann)
+    ann = await person(fake, "Ann")
+    menu = await private_menu(fake, ann)
     assert menu.text == "Which game?"
     # a double tap: the second press comes from the message as it was before the first
     thousand = menu.button("Thousand").callback_data or ""

@@ -29,6 +29,7 @@ from bot.tables.outcomes import (
     Started,
 )
 from bot.tables.person import Person
+from tests.bot.chats import group_of, person, private_menu
 from tests.bot.test_domain import ANN, BEN, GROUP, Everyone, Recorder, domain
 from tests.e2e.harness import BotProcess, hand_message
 
@@ -60,11 +61,8 @@ async def test_people_choose_between_the_easy_and_the_hard_bot_only(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    ann = fake.add_user("Ann")
-    await ann.start_private()
-    await fake.wait_for_message(ann)
-    await ann.send(ann.id, "/new thousand")
-    ask = await fake.wait_for_message(ann, lambda m: bool(m.buttons))
+    ann = await person(fake, "Ann")
+    ask = await private_menu(fake, ann, "/new thousand")
     await (await ann.press(ask, "Two bots")).answer()
     assert [b.text for b in ask.buttons] == ["Easy", "Hard"]
     group = fake.add_group("Cards", members=[ann])
@@ -99,17 +97,6 @@ async def test_a_move_made_for_a_player_out_of_time_is_the_hard_bots(tmp_path: P
         await db.close()
 
 
-async def _players(
-    fake: FakeTelegram, *names: str, supergroup: bool = False
-) -> tuple[FakeChat, list[FakeUser]]:
-    users = [fake.add_user(n) for n in names]
-    group = fake.add_group("Cards", members=users, supergroup=supergroup)
-    for user in users:
-        await user.start_private()
-        await fake.wait_for_message(user)
-    return group, users
-
-
 async def _playing(fake: FakeTelegram, group: FakeChat, ann: FakeUser) -> FakeMessage:
     """Ann's Deberts table in ``group``, with a bot, its game started; its message."""
     await ann.send(group, "/new deberts")
@@ -124,7 +111,7 @@ async def test_new_while_a_game_runs_says_so_before_any_question(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann,) = await _players(fake, "Ann")
+    group, (ann,) = await group_of(fake, "Ann")
     await _playing(fake, group, ann)
     mark = fake.mark()
     await ann.send(group, "/new")
@@ -138,8 +125,8 @@ async def test_new_while_a_game_runs_says_so_before_any_question(
     await fake.wait_handled()
     assert not [m for m in fake.messages(group, from_bot=True) if m.find_buttons("Thousand")]
     # in private, a game against bots: said before asking how many bots
-    await ann.send(ann.id, "/new thousand")
-    ask = await fake.wait_for_message(ann, lambda m: "How many" in m.text)
+    ask = await private_menu(fake, ann, "/new thousand")
+    assert ask.text == "How many bot opponents?"
     await (await ann.press(ask, "One bot")).answer()
     await (await ann.press(ask, "Easy")).answer()
     await fake.wait_handled()
@@ -154,7 +141,7 @@ async def test_a_late_join_is_told_the_game_has_started_and_may_ask_for_the_next
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann, carl) = await _players(fake, "Ann", "Carl", supergroup=True)
+    group, (ann, carl) = await group_of(fake, "Ann", "Carl", supergroup=True)
     table = await _playing(fake, group, ann)
     table_id = TableButton.unpack(table.button("🂠 My hand").callback_data or "").table_id
     join = Lobby(table_id=table_id, version=0, action="join").pack()
@@ -180,11 +167,8 @@ async def test_a_join_by_link_names_the_table_and_its_group(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    users = [fake.add_user(n) for n in ("Ann", "Ben")]
-    group = fake.add_group("Friday cards", members=users)
-    ann, ben = users
-    await ann.start_private()
-    await fake.wait_for_message(ann)
+    ann, ben = await person(fake, "Ann"), fake.add_user("Ben")
+    group = fake.add_group("Friday cards", members=[ann, ben])
     await ann.send(group, "/new thousand")
     lobby = await fake.wait_for_message(group)
     needs = await (await ben.press(lobby, "Join")).answer()
@@ -202,7 +186,7 @@ async def test_lang_redraws_the_table_and_the_hands_at_once(
     fake_telegram: FakeTelegram, running: BotProcess
 ) -> None:
     fake = fake_telegram
-    group, (ann,) = await _players(fake, "Ann")
+    group, (ann,) = await group_of(fake, "Ann")
     table = await _playing(fake, group, ann)
     hand = hand_message(fake, ann)
     assert hand is not None and "your hand, Ann" in hand.text
@@ -213,9 +197,7 @@ async def test_lang_redraws_the_table_and_the_hands_at_once(
     # Ann's own language: her hand, here and in a private game
     await ann.send(ann.id, "/lang ru")
     await fake.wait_for(lambda: "ваши карты, Ann" in hand.text, what="hand in Russian")
-    mark = fake.mark()
-    await ann.send(ann.id, "/new thousand")
-    ask = await fake.wait_for_message(ann, lambda m: bool(m.buttons), since=mark)
+    ask = await private_menu(fake, ann, "/new thousand")
     await (await ann.press(ask, "Один бот")).answer()
     await (await ann.press(ask, "Лёгкий")).answer()
     solo = await fake.wait_for(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.bench.fake_telegram import FakeTelegram
-from tests.bot.test_commands import group_of
+from tests.bot.chats import group_of
 from tests.e2e.harness import hand_message
 from tests.e2e.process import ChildBot
 
