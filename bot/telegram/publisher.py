@@ -397,7 +397,7 @@ class Publisher:
         )
         old = record.table_msg_id
         if resend and not game.is_over:
-            record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
+            record.table_msg_id = await self._send(record.chat_id, text, markup)
             if old is not None and record.table_msg_id is not None:
                 await self.on_shown(record)
                 await self.delete(record.chat_id, old)
@@ -407,8 +407,16 @@ class Publisher:
             if old is None or not await self.throttle.edit(
                 record.chat_id, old, text, markup, interval=interval
             ):
-                record.table_msg_id = await self.sender.send(record.chat_id, text, markup)
+                record.table_msg_id = await self._send(record.chat_id, text, markup)
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
+
+    async def _send(self, chat_id: int, text: str, markup: Markup | None) -> int | None:
+        """A table or hand message sent anew: its edits are paced from now, as after an
+        edit (the first move after a deal starts does not edit it at once)."""
+        message_id = await self.sender.send(chat_id, text, markup)
+        if message_id is not None:
+            self.throttle.sent(self.sender.moved.get(chat_id, chat_id), message_id)
+        return message_id
 
     async def _hand(
         self,
@@ -424,11 +432,11 @@ class Publisher:
         old = record.hand_msgs.get(user_id)
         interval = 0.0 if urgent else HAND_EDIT_INTERVAL
         if resend or old is None:
-            new = await self.sender.send(user_id, text, markup)
+            new = await self._send(user_id, text, markup)
         elif await self.throttle.edit(user_id, old, text, markup, interval=interval):
             new = old
         else:
-            new = await self.sender.send(user_id, text, markup)
+            new = await self._send(user_id, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:

@@ -83,6 +83,12 @@ class EditThrottle:
             task.add_done_callback(self._running.discard)
         return True
 
+    def sent(self, chat_id: int, message_id: int) -> None:
+        """The message was just sent: its first edit waits its interval, as after an edit."""
+        key = (chat_id, message_id)
+        self._edited[key] = self.clock()
+        self._prune()
+
     def holds(self, chat_id: int, message_id: int, interval: float) -> bool:
         """Whether an edit of the message made now with ``interval`` would wait."""
         return self._due((chat_id, message_id), interval) > 0

@@ -95,6 +95,24 @@ async def test_a_waiting_edit_counts_its_interval_from_an_edit_that_did_not_wait
     assert [text for *_, text in sender.edits] == ["turn 1", "turn 2", "played 2"]
 
 
+async def test_a_message_just_sent_is_edited_once_its_interval_is_up() -> None:
+    # a group's table sent anew as a deal starts: the moves right after it are one edit
+    throttle, sender, clock = make()
+    throttle.sent(-1, 20)
+    clock.advance(1.0)
+    await throttle.edit(-1, 20, "first bid", None, interval=4.0)
+    clock.advance(1.0)
+    await throttle.edit(-1, 20, "second bid", None, interval=4.0)
+    await asyncio.sleep(0)
+    assert sender.edits == []
+    await advance(clock, throttle, 2.0)
+    assert [text for *_, text in sender.edits] == ["second bid"]
+    # one that must not wait does not
+    throttle.sent(1, 30)
+    await throttle.edit(1, 30, "your turn", None, interval=0)
+    assert sender.edits[-1] == (1, 30, "your turn")
+
+
 async def test_other_messages_are_not_held_up() -> None:
     throttle, sender, _ = make()
     await throttle.edit(1, 10, "a", None, interval=3.0)
