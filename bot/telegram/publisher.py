@@ -74,6 +74,8 @@ class Publisher:
         self.throttle = EditThrottle(sender, on_lost=on_lost)
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
+        """Per table and player, when they were last called to it: their turn began, or
+        their hand came as a new message (Telegram notified them of either)."""
         self._unreachable: set[tuple[int, int]] = set()
         self._hand_resent: dict[tuple[int, int], float] = {}
         """Per table and player, when a press last had their hand message sent anew."""
@@ -441,6 +443,9 @@ class Publisher:
             record.hand_msgs.pop(user_id, None)
         else:
             record.hand_msgs[user_id] = new
+            if new != old:
+                # a new message called them: a turn soon after is an edit of it
+                self._turn_at[(record.id, user_id)] = self.sender.clock()
         if new != old:
             await self.on_shown(record)
             if old is not None and new is not None:

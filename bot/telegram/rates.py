@@ -24,5 +24,7 @@ RESEND_HAND_AFTER = 10.0
 for each press of a burst, the messages would run into Telegram's flood limit, and its
 wait would hold the whole table up."""
 NOTIFY_AFTER = 20.0
-"""Seconds since a player's previous turn after which their turn comes as a new message
-(Telegram notifies of those); sooner, they are watching and the hand is edited in place."""
+"""Seconds since a player was last called, by their previous turn or by their hand coming
+as a new message, after which their turn comes as a new message (Telegram notifies of
+those); sooner, they are watching and the hand is edited in place. So the first turn
+of a game, moments after its hands were sent, is an edit too."""

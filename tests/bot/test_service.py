@@ -30,6 +30,7 @@ from bot.tables.outcomes import Cancelled, Opened
 from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
+    NOTIFY_AFTER,
 )
 from tests import fake_telegram_fixtures as fixtures
 from tests.e2e.harness import ManualClock, VirtualClock
@@ -265,6 +266,51 @@ async def test_a_bid_edits_the_bidders_hand_and_the_next_bidders_but_no_other_ha
                 assert "Auction: " in bidder_hand.text and "Your turn" in bidder_hand.text
             assert "Auction: " in table.text
         assert bids >= 2
+
+
+async def test_a_first_turn_moments_after_the_hands_were_sent_is_an_edit_a_late_turn_is_sent(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    # Telegram notifies of a new message, not of an edit: a player whose hand came as a
+    # new message moments ago has been called, and their turn edits it in place; one
+    # whose last call is NOTIFY_AFTER old gets their turn as a new message
+    fake = fake_telegram
+    clock = ManualClock()
+    async with service(fake, tmp_path, clock, seed=5) as (app, tr):
+        _, people, record = await started_table(app, fake, ["Ann", "Ben"], tr, private_chats=True)
+
+        async def passes() -> int | None:
+            """The player to act passes; whose turn it is then."""
+            current, game = await saved_game(app, record.id)
+            seat = game.current_seat()
+            assert seat is not None and "pass" in game.legal_actions(seat)
+            await act(app, record.id, current.version, people[seat], "pass", tr)
+            await app.tables.publish(record.id)
+            return (await saved_game(app, record.id))[1].current_seat()
+
+        def sent_to(user: Person, mark: int) -> int:
+            calls = fake.calls("sendMessage", since=mark)
+            return len([c for c in calls if c.params.get("chat_id") == user.id])
+
+        _, game = await saved_game(app, record.id)
+        first = game.current_seat()
+        assert first is not None
+        second = people[1 - first]
+        dealt = fake.messages(second.id)[-1]  # sent as the game started
+        clock.advance(3)
+        mark = fake.mark()
+        assert await passes() == 1 - first
+        turn = fake.messages(second.id)[-1]
+        assert turn.message_id == dealt.message_id and "Your turn" in turn.text
+        assert sent_to(second, mark) == 0
+        # their next turn comes long after this one: a new message
+        assert await passes() == first
+        clock.advance(NOTIFY_AFTER)
+        await app.publisher.throttle.settle()
+        mark = fake.mark()
+        assert await passes() == 1 - first  # the second round of bidding
+        assert sent_to(second, mark) == 1
+        assert "Your turn" in fake.messages(second.id)[-1].text
 
 
 async def test_a_hand_edited_moments_ago_shows_a_move_later_and_the_answer_names_it(
