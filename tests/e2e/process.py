@@ -3,20 +3,62 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from bot.bench.fake_telegram import FakeTelegram
 
-__all__ = ["ChildBot"]
+__all__ = ["ChildBot", "FastClock"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class FastClock:
+    """The wall clock run ``speed`` times faster, kept in the file ``path`` so that every
+    process reads the same time from it: the fake Telegram times the calls by it, and a
+    child bot given it paces its messages by it (its waits for a slot of a group's
+    minute ``speed`` times shorter). A test sees minutes of Telegram's limits in seconds.
+
+    :meth:`at_speed` changes the speed from now on: a bot restarted while its clock runs
+    at the wall's pace finds the group's minute of before the restart still running,
+    however long its start took."""
+
+    def __init__(self, path: Path, speed: float = 1.0) -> None:
+        self.path = path
+        self._read: tuple[int, tuple[float, float, float]] | None = None
+        if not path.exists():
+            self.at_speed(speed)
+
+    def _mark(self) -> tuple[float, float, float]:
+        """The wall time and this clock's time when its speed last changed, and the speed."""
+        stamp = self.path.stat().st_mtime_ns
+        if self._read is None or self._read[0] != stamp:
+            real, mine, speed = json.loads(self.path.read_text())
+            self._read = (stamp, (real, mine, speed))
+        return self._read[1]
+
+    def __call__(self) -> float:
+        real, mine, speed = self._mark()
+        return mine + (time.time() - real) * speed
+
+    def at_speed(self, speed: float) -> None:
+        now = time.time()
+        mine = self() if self.path.exists() else now
+        new = self.path.with_suffix(".new")
+        new.write_text(json.dumps([now, mine, speed]))
+        new.replace(self.path)  # whole, for a process reading it meanwhile
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds / self._mark()[2])
+
+
 class ChildBot:
-    """``seed``: tables get seeds counted up from it, as ``BotProcess`` gives them."""
+    """``seed``: tables get seeds counted up from it, as ``BotProcess`` gives them;
+    ``clock``: the bot paces its messages by it (with a seed only)."""
 
     def __init__(
         self,
@@ -25,9 +67,12 @@ class ChildBot:
         *,
         seed: int | None = None,
         settings: dict[str, str] | None = None,
+        clock: FastClock | None = None,
     ) -> None:
         """``settings``: more of the bot's settings, as environment variables."""
+        assert clock is None or seed is not None
         self.settings = settings or {}
+        self.clock = clock
         self.fake = fake
         self.database = database
         self.seed = seed
@@ -56,6 +101,8 @@ class ChildBot:
         mark = self.fake.mark()
         self.logged_from = self.log.stat().st_size if self.log.exists() else 0
         entry = ["bot"] if self.seed is None else ["tests.e2e.seeded_bot", str(self.seed)]
+        if self.clock is not None:
+            entry += [str(self.clock.path)]
         with self.log.open("ab") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,

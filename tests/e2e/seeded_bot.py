@@ -1,24 +1,29 @@
-"""``python -m bot`` with table seeds counted up from ``argv[1]``, so a run repeats exactly."""
+"""``python -m bot`` with table seeds counted up from ``argv[1]``, so a run repeats exactly;
+with ``argv[2]``, its messages paced by the :class:`FastClock` kept in that file."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+from pathlib import Path
 from typing import Any
 
 from bot import app as app_module
 from bot.__main__ import main
 from bot.config import load_settings
+from tests.e2e.process import FastClock
 
 
-def run(first_seed: int) -> None:
+def run(first_seed: int, clock: FastClock | None = None) -> None:
     seeds = iter(range(first_seed, first_seed + 10_000))
     create_app = app_module.create_app
 
     async def seeded(*args: Any, **kwargs: Any) -> app_module.App:
         # the random player moves at once: the tests are not about the bots' play
         kwargs.setdefault("bot_level", "random")
+        if clock is not None:
+            kwargs.update(clock=clock, sleep=clock.sleep)
         return await create_app(*args, seed_source=lambda: next(seeds), **kwargs)
 
     app_module.create_app = seeded  # type: ignore[assignment]
@@ -28,4 +33,5 @@ def run(first_seed: int) -> None:
 
 
 if __name__ == "__main__":
-    run(int(sys.argv[1]))
+    fast = FastClock(Path(sys.argv[2])) if len(sys.argv) > 2 else None
+    run(int(sys.argv[1]), fast)
