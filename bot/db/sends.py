@@ -20,9 +20,14 @@ import sqlalchemy as sa
 from bot.db.database import Database
 from bot.db.schema import group_sends
 
-__all__ = ["MINUTE", "GroupMinutes"]
+__all__ = ["HELD", "MINUTE", "GroupMinutes"]
 
 MINUTE = 60.0
+HELD = MINUTE + 1.0
+"""Seconds a slot stays taken: a minute and a second more. A message reaches Telegram a
+moment after its slot is taken, later when the machine is busy: one whose slot was
+taken a minute to the millisecond after another's could arrive within the minute
+Telegram counts from that one's arrival."""
 _ATTEMPTS = 4
 _LOOK_AGAIN = 0.1
 """Seconds to wait when every free slot was being taken by another process."""
@@ -85,7 +90,7 @@ class GroupMinutes:
             "key_chat": chat_id,
             "limit": limit,
             "now": now,
-            "before": now - MINUTE,
+            "before": now - HELD,
         }
         for _ in range(_ATTEMPTS):
             async with self.db.connect() as conn:
@@ -101,7 +106,7 @@ class GroupMinutes:
                     if (await conn.execute(_MAKE, new)).rowcount:
                         return 0.0
                     continue  # another process made it meanwhile
-            wait = float(oldest) + MINUTE - now
+            wait = float(oldest) + HELD - now
             if wait > 0:
                 return wait
             # a slot is free, and another process is taking it: look again

@@ -13,6 +13,7 @@ from aiogram import Bot
 
 from bot.app import App, create_app
 from bot.bench.fake_telegram import FakeTelegram
+from bot.db.sends import HELD
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE
 from tests.e2e.harness import ManualClock
 
@@ -119,7 +120,7 @@ async def test_a_reply_is_left_out_when_other_processes_used_the_minute(
         assert await two.sender.reply(group.id, "a reply") is None
         # and its table edits wait for a slot rather than go out at once
         assert two.sender.slot_wait(group.id) > 0
-        clock.advance(60)
+        clock.advance(HELD)
         assert await two.sender.reply(group.id, "a reply") is not None
     finally:
         await one.close()

@@ -19,6 +19,7 @@ from bot.app import App
 from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import Button, FakeChat, FakeMessage, FakeUser
 from bot.db.models import TableRecord, TableStatus
+from bot.db.sends import HELD
 from bot.telegram.rates import RESEND_HAND_AFTER
 from tests.bot.chats import group_of, person, private_menu
 from tests.bot.test_commands import lobby_with, started
@@ -424,7 +425,7 @@ async def test_a_lobby_in_a_group_that_used_its_minute_answers_presses_at_once(
         assert not (await (await ben.press(lobby, "Join")).answer()).show_alert
         await fake.wait_handled()
     assert "Ben" not in lobby.text
-    pace.advance(60)  # a slot frees: the lobby catches up
+    pace.advance(HELD)  # a slot frees: the lobby catches up
     await fake.wait_for(lambda: "Ben" in lobby.text)
 
 
@@ -440,7 +441,7 @@ async def test_language_buttons_in_a_group_that_used_its_minute_keep_nobody_wait
         for user in (ben, ann, ann):  # a refusal, then the admin's choice and its repeat
             await (await user.press(picker, "English")).answer()
         await fake.wait_handled()
-    pace.advance(60)
+    pace.advance(HELD)
     await fake.wait_for(lambda: picker.text == "Language: English.")
 
 
@@ -456,7 +457,7 @@ async def test_a_game_cancelled_in_a_group_that_used_its_minute_keeps_nobody_wai
         await ann.send(group, "/cancel")
         await fake.wait_handled()
     assert all(h.text == "The table was cancelled." for h in hands)
-    pace.advance(60)  # a slot frees: the table message says it too
+    pace.advance(HELD)  # a slot frees: the table message says it too
     await fake.wait_for(lambda: table.text.endswith("The table was cancelled."))
     assert not table.buttons
 
