@@ -1,5 +1,6 @@
 """``python -m bot`` with table seeds counted up from ``argv[1]``, so a run repeats exactly;
-with ``argv[2]``, its messages paced by the :class:`FastClock` kept in that file."""
+with ``argv[2]``, its messages paced by the :class:`FastClock` kept in that file; with
+``every_table``, every table is dealt with that one seed, whichever process opens it."""
 
 from __future__ import annotations
 
@@ -10,25 +11,28 @@ from pathlib import Path
 from typing import Any
 
 from bot import app as app_module
-from bot.__main__ import main
+from bot.__main__ import LOG_FORMAT, main
 from bot.config import load_settings
 from tests.e2e.process import FastClock
 
 
-def run(first_seed: int, clock: FastClock | None = None) -> None:
+def run(first_seed: int, clock: FastClock | None = None, *, every_table: bool = False) -> None:
     seeds = iter(range(first_seed, first_seed + 10_000))
     create_app = app_module.create_app
+
+    def seed() -> int:
+        return first_seed if every_table else next(seeds)
 
     async def seeded(*args: Any, **kwargs: Any) -> app_module.App:
         # the random player moves at once: the tests are not about the bots' play
         kwargs.setdefault("bot_level", "random")
         if clock is not None:
             kwargs.update(clock=clock, sleep=clock.sleep)
-        return await create_app(*args, seed_source=lambda: next(seeds), **kwargs)
+        return await create_app(*args, seed_source=seed, **kwargs)
 
     app_module.create_app = seeded  # type: ignore[assignment]
     settings = load_settings()
-    logging.basicConfig(level=settings.log_level.upper())
+    logging.basicConfig(level=settings.log_level.upper(), format=LOG_FORMAT)
     asyncio.run(main(settings))
 
 
