@@ -21,6 +21,7 @@ from bot.ai.players import LEVELS, policy_for
 from bot.config import Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.db.database import DatabaseOptions
+from bot.db.posts import Posts
 from bot.db.sends import GroupMinutes
 from bot.db.updates import UpdateLog
 from bot.engine import GAME_NAMES, game_class
@@ -127,7 +128,14 @@ async def create_app(
         # called only later, from an edit held back: ``tables`` is there by then
         await tables.lifecycle.message_lost(chat_id, message_id)
 
-    publisher = Publisher(sender, people, i18n, on_shown=table_repo.save_shown, on_lost=lost)
+    publisher = Publisher(
+        sender,
+        people,
+        i18n,
+        on_shown=table_repo.save_shown,
+        on_lost=lost,
+        posts=Posts(db),
+    )
     alarm = Alarm()
     tables = Tables(
         table_repo,

@@ -16,6 +16,7 @@ __all__ = [
     "group_sends",
     "metadata",
     "next_seats",
+    "posts",
     "ratings",
     "results",
     "tables",
@@ -165,4 +166,17 @@ group_sends = sa.Table(
     sa.Column("chat_id", Id, primary_key=True, autoincrement=False),
     sa.Column("slot", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("sent_at", sa.Double, nullable=False),
+)
+
+posts = sa.Table(
+    "posts",
+    metadata,
+    # a deal's result (its scoresheet row) or the end of a game (one row past the last),
+    # claimed by the process that posts it (see bot.db.posts)
+    sa.Column("table_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("row_no", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("claimed_at", sa.Double, nullable=False),
+    sa.Column("owner", sa.Text, nullable=False),
+    sa.Column("done", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("posts_by_time", "claimed_at"),
 )

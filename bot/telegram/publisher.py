@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Protocol
 
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.utils.i18n import I18n
@@ -52,11 +53,22 @@ def _last_result(record: TableRecord, game: Game) -> ScoreRow | None:
     return game.scoresheet().rows[-1]
 
 
+class Claims(Protocol):
+    """Results claimed by the process that posts them (:class:`~bot.db.posts.Posts`)."""
+
+    async def claim(self, table_id: int, row_no: int) -> bool: ...
+
+    async def done(self, table_id: int, row_no: int) -> None: ...
+
+    async def give_back(self, table_id: int, row_no: int) -> None: ...
+
+
 class Publisher:
     """``on_shown`` stores where a table's messages are, called as soon as one is sent
     anew (before the old one goes), so a crash leaves no live buttons nobody knows of;
     ``on_lost`` is called with ``(chat_id, message_id)`` when an edit held back finds its
-    message gone."""
+    message gone; ``posts`` has each deal result and game end claimed before it is
+    posted, so that processes sharing the database post it once."""
 
     def __init__(
         self,
@@ -66,8 +78,10 @@ class Publisher:
         *,
         on_shown: Callable[[TableRecord], Awaitable[None]],
         on_lost: Callable[[int, int], Awaitable[None]] | None = None,
+        posts: Claims | None = None,
     ) -> None:
         self.sender = sender
+        self.posts = posts
         self.people = people
         self.i18n = i18n
         self.on_shown = on_shown
@@ -174,17 +188,21 @@ class Publisher:
                     else None
                 )
                 text = scores.deal_result_text(row, sheet, names, tr, last_trick=last_trick)
-                await self._post(
-                    record.chat_id, text, history.deal_keyboard(record.id, row.deal_no, tr)
-                )
-                moved.add(record.chat_id)
+                keyboard = history.deal_keyboard(record.id, row.deal_no, tr)
+                async with self._claimed(record.id, posted - 1) as mine:
+                    if mine:
+                        await self._post(record.chat_id, text, keyboard)
+                        moved.add(record.chat_id)
                 record.unposted_from = posted  # should what follows fail, not posted again
             if end_due:
-                # the picture goes first: the result and its button stay last, in view
-                await self._post_picture(record, sheet, names, tr)
-                final = scores.final_text(sheet, names, tr)
-                await self._post(record.chat_id, final, table.again_keyboard(record.id, tr))
-                moved.add(record.chat_id)
+                async with self._claimed(record.id, game.rows_scored) as mine:
+                    if mine:
+                        # the picture goes first: the result and its button stay last, in view
+                        await self._post_picture(record, sheet, names, tr)
+                        final = scores.final_text(sheet, names, tr)
+                        again = table.again_keyboard(record.id, tr)
+                        await self._post(record.chat_id, final, again)
+                        moved.add(record.chat_id)
                 record.unposted_from = game.rows_scored + 1
         notice = notices.notices_text(told, tr)
         if notice:
@@ -220,6 +238,26 @@ class Publisher:
                 await self._drop_reminder(record, person.user_id)
         if game.is_over:
             await self.forget(record)
+
+    @asynccontextmanager
+    async def _claimed(self, table_id: int, row_no: int) -> AsyncIterator[bool]:
+        """Whether this process is to post the table's scoresheet row ``row_no`` (the
+        number of rows: the end of the game), claimed for the block; a block that
+        raises gives the claim back, so the row is posted when shown again."""
+        if self.posts is None:
+            yield True
+            return
+        mine = await self.posts.claim(table_id, row_no)
+        if not mine:
+            log.info("table %s: row %s is posted by another process", table_id, row_no)
+        try:
+            yield mine
+        except BaseException:
+            if mine:
+                await self.posts.give_back(table_id, row_no)
+            raise
+        if mine:
+            await self.posts.done(table_id, row_no)
 
     async def forget(self, record: TableRecord) -> None:
         """The table is over: what was kept about its players' hands goes, and so do the
