@@ -23,6 +23,7 @@ from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.db.database import DatabaseOptions
 from bot.db.posts import Posts
 from bot.db.sends import GroupMinutes
+from bot.db.shown import ShownVersions
 from bot.db.updates import UpdateLog
 from bot.engine import GAME_NAMES, game_class
 from bot.i18n import make_i18n
@@ -135,6 +136,8 @@ async def create_app(
         on_shown=table_repo.save_shown,
         on_lost=lost,
         posts=Posts(db),
+        # one process alone sends its edits of a message in the order it made them
+        versions=None if db.only_writer else ShownVersions(db),
     )
     alarm = Alarm()
     tables = Tables(

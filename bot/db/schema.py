@@ -14,6 +14,7 @@ __all__ = [
     "chats",
     "deal_logs",
     "group_sends",
+    "message_versions",
     "metadata",
     "next_seats",
     "posts",
@@ -179,4 +180,16 @@ posts = sa.Table(
     sa.Column("owner", sa.Text, nullable=False),
     sa.Column("done", sa.Integer, nullable=False, server_default="0"),
     sa.Index("posts_by_time", "claimed_at"),
+)
+
+message_versions = sa.Table(
+    "message_versions",
+    metadata,
+    # the table's version a table or hand message last showed (see bot.db.shown)
+    sa.Column("chat_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("message_id", Id, primary_key=True, autoincrement=False),
+    sa.Column("table_id", Id, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("shown_at", sa.Double, nullable=False),
+    sa.Index("message_versions_by_time", "shown_at"),
 )

@@ -33,7 +33,7 @@ from bot.telegram.rates import (
     RESEND_HAND_AFTER,
 )
 from bot.telegram.sender import OUT_OF_REACH, Markup, Sender
-from bot.telegram.throttle import EditThrottle
+from bot.telegram.throttle import EditThrottle, Shows
 
 __all__ = ["Publisher"]
 
@@ -63,12 +63,24 @@ class Claims(Protocol):
     async def give_back(self, table_id: int, row_no: int) -> None: ...
 
 
+class Versions(Protocol):
+    """The table's version each message shows (:class:`~bot.db.shown.ShownVersions`)."""
+
+    async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool: ...
+
+
+def _shows(record: TableRecord) -> Shows:
+    return (record.id, record.version)
+
+
 class Publisher:
     """``on_shown`` stores where a table's messages are, called as soon as one is sent
     anew (before the old one goes), so a crash leaves no live buttons nobody knows of;
     ``on_lost`` is called with ``(chat_id, message_id)`` when an edit held back finds its
     message gone; ``posts`` has each deal result and game end claimed before it is
-    posted, so that processes sharing the database post it once."""
+    posted, so that processes sharing the database post it once; ``versions``, when
+    they share it, keeps each table and hand message from going back to an older state
+    of its table than one another process showed there (see :class:`EditThrottle`)."""
 
     def __init__(
         self,
@@ -79,13 +91,17 @@ class Publisher:
         on_shown: Callable[[TableRecord], Awaitable[None]],
         on_lost: Callable[[int, int], Awaitable[None]] | None = None,
         posts: Claims | None = None,
+        versions: Versions | None = None,
     ) -> None:
         self.sender = sender
         self.posts = posts
+        self.versions = versions
         self.people = people
         self.i18n = i18n
         self.on_shown = on_shown
-        self.throttle = EditThrottle(sender, on_lost=on_lost)
+        self.throttle = EditThrottle(
+            sender, on_lost=on_lost, guard=None if versions is None else versions.show
+        )
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}
         """Per table and player, when they were last called to it: their turn began, or
@@ -131,7 +147,9 @@ class Publisher:
             )
         # through the throttle at once, so a group that used its minute does not keep
         # the press waiting: the lobby catches up when a slot frees
-        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text, markup)
+        record.table_msg_id = await self.show(
+            record.chat_id, record.table_msg_id, text, markup, shows=_shows(record)
+        )
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     def is_last(self, chat_id: int, message_id: int | None) -> bool:
@@ -436,8 +454,9 @@ class Publisher:
             else table.table_keyboard(record.id, record.version, tr, cards_with=bot)
         )
         old = record.table_msg_id
+        shows = _shows(record)
         if resend and not game.is_over:
-            record.table_msg_id = await self._send(record.chat_id, text, markup)
+            record.table_msg_id = await self._send(record.chat_id, text, markup, shows)
             if old is not None and record.table_msg_id is not None:
                 await self.on_shown(record)
                 await self.delete(record.chat_id, old)
@@ -445,17 +464,24 @@ class Publisher:
             # a game's last state goes out at once; a private chat has no group rationing
             interval = 0 if record.solo or game.is_over else GROUP_EDIT_INTERVAL
             if old is None or not await self.throttle.edit(
-                record.chat_id, old, text, markup, interval=interval
+                record.chat_id, old, text, markup, interval=interval, shows=shows
             ):
-                record.table_msg_id = await self._send(record.chat_id, text, markup)
+                record.table_msg_id = await self._send(record.chat_id, text, markup, shows)
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
-    async def _send(self, chat_id: int, text: str, markup: Markup | None) -> int | None:
+    async def _send(
+        self, chat_id: int, text: str, markup: Markup | None, shows: Shows | None = None
+    ) -> int | None:
         """A table or hand message sent anew: its edits are paced from now, as after an
-        edit (the first move after a deal starts does not edit it at once)."""
+        edit (the first move after a deal starts does not edit it at once); what it
+        shows (``shows``) is written for it, so that an older edit made elsewhere is
+        left out."""
         message_id = await self.sender.send(chat_id, text, markup)
         if message_id is not None:
-            self.throttle.sent(self.sender.moved.get(chat_id, chat_id), message_id)
+            chat_id = self.sender.moved.get(chat_id, chat_id)
+            self.throttle.sent(chat_id, message_id)
+            if shows is not None and self.versions is not None:
+                await self.versions.show(chat_id, message_id, *shows)
         return message_id
 
     async def _hand(
@@ -473,7 +499,9 @@ class Publisher:
         interval = 0.0 if urgent else HAND_EDIT_INTERVAL
         if resend or old is None:
             new = await self._send(user_id, text, markup)
-        elif await self.throttle.edit(user_id, old, text, markup, interval=interval):
+        elif await self.throttle.edit(
+            user_id, old, text, markup, interval=interval, shows=_shows(record)
+        ):
             new = old
         else:
             new = await self._send(user_id, text, markup)
@@ -502,11 +530,12 @@ class Publisher:
         last = table.table_text(game.view(None, brief=True), record.names(), tr, closed=True)
         # the table message says so too, so the notice, which tells the group at once,
         # may be left out when the group has used its minute rather than keep this waiting
-        await self.show(record.chat_id, record.table_msg_id, f"{last}\n\n{why}")
+        shows = _shows(record)
+        await self.show(record.chat_id, record.table_msg_id, f"{last}\n\n{why}", shows=shows)
         if not record.solo:  # a private chat's own table and hand messages say it there
             await self.sender.reply(record.chat_id, why)
         for user_id, message_id in record.hand_msgs.items():
-            await self.edit(user_id, message_id, why)
+            await self.edit(user_id, message_id, why, shows=shows)
 
     async def chat_closed(self, record: TableRecord) -> None:
         """The table's chat is gone: its players' hands say the table was cancelled."""
@@ -517,7 +546,9 @@ class Publisher:
     async def expired(self, record: TableRecord) -> None:
         """The lobby was not started in time: its message says so."""
         text = notices.expired_text(self.tr(record.lang))
-        record.table_msg_id = await self.show(record.chat_id, record.table_msg_id, text)
+        record.table_msg_id = await self.show(
+            record.chat_id, record.table_msg_id, text, shows=_shows(record)
+        )
 
     async def timed_out(
         self, record: TableRecord, user_id: int, message_id: int, action: str
@@ -555,11 +586,18 @@ class Publisher:
         return notices.bot_name(number, self.tr(lang))
 
     async def edit(
-        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
+        self,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        shows: Shows | None = None,
     ) -> bool:
         """A table's or hand's message edited at once; an edit waiting for it is dropped,
-        so it cannot come later and undo this one. ``False`` if the message is gone."""
-        return await self.throttle.edit(chat_id, message_id, text, markup, interval=0)
+        so it cannot come later and undo this one. ``False`` if the message is gone.
+        ``shows``: the table's id and version it shows (see :class:`EditThrottle`)."""
+        return await self.throttle.edit(chat_id, message_id, text, markup, interval=0, shows=shows)
 
     async def show(
         self,
@@ -567,11 +605,15 @@ class Publisher:
         message_id: int | None,
         text: str,
         markup: Markup | None = None,
+        *,
+        shows: Shows | None = None,
     ) -> int | None:
         """:meth:`edit`, or a new message if there is none to edit."""
-        if message_id is not None and await self.edit(chat_id, message_id, text, markup):
+        if message_id is not None and await self.edit(
+            chat_id, message_id, text, markup, shows=shows
+        ):
             return message_id
-        return await self.sender.send(chat_id, text, markup)
+        return await self._send(chat_id, text, markup, shows)
 
     async def delete(self, chat_id: int, message_id: int) -> None:
         self.throttle.forget(chat_id, message_id)

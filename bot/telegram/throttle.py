@@ -9,6 +9,11 @@ sent. At the pace of people the interval has always passed and every edit goes
 out at once. An edit in a group that has used up its minute (see
 :meth:`Sender.slot_wait`) waits the same way for a slot, rather than holding up its
 caller. Edits of one message never overtake each other.
+
+An edit may say which state of a table it shows, ``(table id, version)``: given
+``guard`` (:meth:`~bot.db.shown.ShownVersions.show`), it is left out when it goes
+if the message shows a later state already, as another process sharing the
+database may have edited it meanwhile.
 """
 
 from __future__ import annotations
@@ -26,7 +31,11 @@ __all__ = ["EditThrottle"]
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
-Content = tuple[str, Markup | None]
+Shows = tuple[int, int]
+"""The table's id and version an edit shows."""
+Content = tuple[str, Markup | None, Shows | None]
+Guard = Callable[[int, int, int, int], Awaitable[bool]]
+"""``(chat_id, message_id, table_id, version)``: whether the message may show it."""
 _PRUNE_AT = 4096
 
 
@@ -38,8 +47,10 @@ class EditThrottle:
         on_lost: Callable[[int, int], Awaitable[Any]] | None = None,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
         clock: Callable[[], float] | None = None,
+        guard: Guard | None = None,
     ) -> None:
         self.sender = sender
+        self.guard = guard
         self.sleep = sleep or sender.sleep
         self.clock = clock or sender.clock
         self._edited: dict[Key, float] = {}
@@ -64,14 +75,15 @@ class EditThrottle:
         markup: Markup | None,
         *,
         interval: float,
+        shows: Shows | None = None,
     ) -> bool:
         """Edit now if the message was not edited in the last ``interval`` seconds,
         else later; ``False`` only when an edit made now found the message gone (or its
-        chat blocked the bot)."""
+        chat blocked the bot). ``shows``: the table's id and version the edit shows."""
         key = (chat_id, message_id)
         if self._due(key, interval) <= 0:
-            return await self._edit(key, (text, markup))
-        self._latest[key] = (text, markup)
+            return await self._edit(key, (text, markup, shows))
+        self._latest[key] = (text, markup, shows)
         waiting = self._waiting.get(key)
         if waiting is not None and interval < waiting[1]:
             self._drop_waiting(key)  # this content may go sooner than the waiting task would
@@ -136,7 +148,12 @@ class EditThrottle:
                     return True  # an edit made meanwhile showed it already
                 self._edited[key] = self.clock()
                 self._prune()
-                return await self.sender.edit(key[0], key[1], *content)
+                text, markup, shows = content
+                shown = shows is None or self.guard is None or await self.guard(*key, *shows)
+                if not shown:
+                    log.info("message %s shows a later state than %s already", key, shows)
+                    return True
+                return await self.sender.edit(*key, text, markup)
         finally:
             holders = self._holders.pop(key) - 1
             if holders:

@@ -1,5 +1,6 @@
 """Replicas sharing one real PostgreSQL show each table's changes as one process would:
-a deal's result and a game's end are posted once."""
+a deal's result and a game's end are posted once, and no message goes back to an
+older state of its table than one another replica showed."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bot.db import Seat, TableRecord, TableStatus
 from bot.engine import game_class
 from bot.engine.base import Game
 from tests import fake_telegram_fixtures as fixtures
+from tests.e2e.harness import ManualClock
 
 fake_bot = fixtures.fake_bot
 
@@ -54,14 +56,22 @@ def played(until_over: bool) -> Game:
     return game
 
 
-async def stored(fleet: Fleet, game: Game, *, unposted_from: int) -> TableRecord:
+async def stored(
+    fleet: Fleet,
+    game: Game,
+    *,
+    unposted_from: int | None,
+    group: FakeChat | None = None,
+    users: list[FakeUser] | None = None,
+) -> TableRecord:
+    group, users = group or fleet.group, users or fleet.users
     record = TableRecord(
         id=0,
-        chat_id=fleet.group.id,
+        chat_id=group.id,
         game="deberts",
         status=TableStatus.FINISHED if game.is_over else TableStatus.PLAYING,
-        host_id=fleet.users[0].id,
-        seats=[Seat(u.first_name, user_id=u.id) for u in fleet.users],
+        host_id=users[0].id,
+        seats=[Seat(u.first_name, user_id=u.id) for u in users],
         conventions={},
         lang="en",
         state=jsonio.dumps(game.to_json()),
@@ -96,3 +106,62 @@ async def test_a_result_two_replicas_show_at_once_is_posted_once(
         app.tables.showing.add(record.id, game.current_seat(), None)
         await app.tables.publish(record.id)
     assert posted() == (1, int(until_over), int(until_over))
+
+
+async def test_a_message_is_never_edited_back_to_an_older_state_of_its_table(
+    fake_telegram: FakeTelegram, fake_bot: Bot, postgres_url: str
+) -> None:
+    clock = ManualClock(now=1_000.0)
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    one, two = [
+        await create_app(fake_bot, postgres_url, clock=clock, sleep=clock.sleep) for _ in range(2)
+    ]
+    try:
+        message_id = await one.sender.send(group.id, "version 8")
+        assert message_id is not None
+
+        def shown() -> str:
+            (message,) = [
+                m
+                for m in fake_telegram.messages(group, from_bot=True)
+                if m.message_id == message_id
+            ]
+            return message.text
+
+        table_id = 7
+        throttle = two.publisher.throttle
+        # one replica shows version 9, and has 10 waiting for the group's edit interval
+        await throttle.edit(
+            group.id, message_id, "version 9", None, interval=4, shows=(table_id, 9)
+        )
+        assert shown() == "version 9"
+        await throttle.edit(
+            group.id, message_id, "version 10", None, interval=4, shows=(table_id, 10)
+        )
+        assert shown() == "version 9"
+        # the other shows version 11 meanwhile
+        assert await one.publisher.edit(group.id, message_id, "version 11", shows=(table_id, 11))
+        assert shown() == "version 11"
+        # the edit that waited would take the message back: it is left out
+        clock.advance(4)
+        await throttle.settle()
+        assert shown() == "version 11"
+        assert [c.params["text"] for c in fake_telegram.calls("editMessageText")] == [
+            "version 9",
+            "version 11",
+        ]
+        # a later state is shown, whichever replica has it
+        clock.advance(4)
+        await throttle.edit(
+            group.id, message_id, "version 12", None, interval=4, shows=(table_id, 12)
+        )
+        assert shown() == "version 12"
+        # a message sent anew starts from the version it shows
+        sent = await one.publisher.show(group.id, None, "version 13", shows=(table_id, 13))
+        assert sent is not None
+        assert await two.publisher.edit(group.id, sent, "version 12", shows=(table_id, 12))
+        assert fake_telegram.messages(group, from_bot=True)[-1].text == "version 13"
+    finally:
+        await one.close()
+        await two.close()

@@ -1,0 +1,66 @@
+"""Which state of its table each message shows, so that none goes back to an older one.
+
+Replicas each keep their own edits of a table's messages waiting (an edit of a group's
+table message waits a few seconds, see :mod:`bot.telegram.throttle`), and two of them
+showing changes of one table one after the other may send their edits in the other
+order: the message would go back to the older state. Before an edit goes out, the
+table's version it shows is written for the message, in one statement that writes it
+only over an older or the same version; an edit whose version is older than the one
+written is left out, as a later state is shown already. A table message sent anew is
+written the same way. :meth:`TableRepo.unfinished_ids` reads them too: a table whose
+message shows its latest version has nothing left to show. What a message showed is
+kept :data:`KEEP` seconds after its last edit.
+
+Only replicas sharing a database need them: one process alone sends its edits of a
+message in the order it made them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+from bot.db.database import Database
+from bot.db.schema import message_versions
+
+__all__ = ["KEEP", "ShownVersions"]
+
+KEEP = 24 * 3600.0
+_PRUNE_EVERY = 1000
+
+# ON CONFLICT … DO UPDATE … WHERE reads the same in SQLite and PostgreSQL
+_SHOW = sa.text(
+    "INSERT INTO message_versions (chat_id, message_id, table_id, version, shown_at)"
+    " VALUES (:chat_id, :message_id, :table_id, :version, :now)"
+    " ON CONFLICT (chat_id, message_id) DO UPDATE SET table_id = excluded.table_id,"
+    " version = excluded.version, shown_at = excluded.shown_at"
+    " WHERE message_versions.version <= excluded.version"
+)
+_PRUNE = sa.delete(message_versions).where(message_versions.c.shown_at < sa.bindparam("before"))
+
+
+class ShownVersions:
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.clock = clock
+        self._shown = 0
+
+    async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool:
+        """Whether the message may show the table at ``version``: it is written for the
+        message, unless the message shows a later version already (``False``)."""
+        now = self.clock()
+        params = {
+            "chat_id": chat_id,
+            "message_id": message_id,
+            "table_id": table_id,
+            "version": version,
+            "now": now,
+        }
+        async with self.db.connect() as conn:
+            shown = bool((await conn.execute(_SHOW, params)).rowcount)
+            self._shown += 1
+            if self._shown % _PRUNE_EVERY == 0:
+                await conn.execute(_PRUNE, {"before": now - KEEP})
+        return shown
