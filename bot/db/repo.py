@@ -16,7 +16,7 @@ from bot import jsonio
 from bot.bounded import keep
 from bot.db.database import Database
 from bot.db.models import Seat, TableRecord, TableStatus
-from bot.db.schema import chats, next_seats, tables, users
+from bot.db.schema import chats, message_versions, next_seats, tables, users
 
 __all__ = [
     "CLAIM_FOR",
@@ -209,6 +209,26 @@ _UNFINISHED = (
     .where(
         sa.or_(
             _T.status == TableStatus.PLAYING.value,
+            sa.and_(_T.status == TableStatus.FINISHED.value, _T.unposted_from.is_not(None)),
+        )
+    )
+    .order_by(_T.id)
+)
+_MV = message_versions.c
+_UNSHOWN = (
+    sa.select(_T.id)
+    .select_from(
+        tables.outerjoin(
+            message_versions,
+            sa.and_(_MV.chat_id == _T.chat_id, _MV.message_id == _T.table_msg_id),
+        )
+    )
+    .where(
+        sa.or_(
+            sa.and_(
+                _T.status == TableStatus.PLAYING.value,
+                sa.or_(_MV.version.is_(None), _MV.version < _T.version),
+            ),
             sa.and_(_T.status == TableStatus.FINISHED.value, _T.unposted_from.is_not(None)),
         )
     )
@@ -482,8 +502,15 @@ class TableRepo:
         return await self._ids(_OPEN_IDS_IN_CHAT, {"chat_id": chat_id})
 
     async def unfinished_ids(self) -> list[int]:
-        """Tables in play, and finished ones whose last results may not be posted yet."""
-        return await self._ids(_UNFINISHED, {})
+        """Tables in play, and finished ones whose last results may not be posted yet.
+
+        Replicas sharing the database keep showing their tables while one starts: only
+        those whose table message does not show their latest version (see
+        :mod:`bot.db.shown`), as the process that changed them last may have died before
+        showing it, and finished ones with results maybe not posted."""
+        if self.db.only_writer:
+            return await self._ids(_UNFINISHED, {})
+        return await self._ids(_UNSHOWN, {})
 
 
 class _Kept(Generic[K, V]):

@@ -196,7 +196,9 @@ class Lifecycle:
 
     async def resume_all(self) -> int:
         """After a restart: let waiting bots move, post what a crash left unposted and
-        bring every table's messages up to date; how many tables were."""
+        bring every table's messages up to date; how many tables were. (Replicas sharing
+        the database: the tables another may have left unshown, see
+        :meth:`~bot.db.repo.TableRepo.unfinished_ids`.)"""
         resumed = 0
         for table_id in await self.store.repo.unfinished_ids():
             async with self.store.lock(table_id):

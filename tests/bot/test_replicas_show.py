@@ -165,3 +165,44 @@ async def test_a_message_is_never_edited_back_to_an_older_state_of_its_table(
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_replica_starting_shows_only_the_tables_left_unshown(
+    fleet: Fleet, fake_bot: Bot, postgres_url: str
+) -> None:
+    fake, one = fleet.fake, fleet.apps[0]
+    others = [fake.add_user(name, started=True) for name in ("Dan", "Eve", "Fay")]
+    other_group = fake.add_group("More cards", members=others)
+    # two tables shown by a replica
+    shown = await stored(fleet, played(False), unposted_from=None)
+    unshown = await stored(
+        fleet, played(False), unposted_from=None, group=other_group, users=others
+    )
+    for table_id in (shown.id, unshown.id):
+        one.tables.showing.add(table_id, None, None)
+        await one.tables.publish(table_id)
+    # a move is committed at the second, and its replica dies before showing it
+    repo = one.tables.store.repo
+    record = await repo.get(unshown.id)
+    assert record is not None
+    game = one.tables.store.load(record)
+    seat = game.current_seat()
+    assert seat is not None
+    game.apply(seat, game.legal_actions(seat)[0])
+    record.state = jsonio.dumps(game.to_json())
+    record.version += 1
+    await repo.save_state(record)
+    mark = fake.mark()
+
+    starting = await create_app(fake_bot, postgres_url, default_locale="en")
+    try:
+        assert await starting.tables.resume_all() == 1
+    finally:
+        await starting.close()
+    chats = {c.params.get("chat_id") for c in fake.calls(since=mark)}
+    # the table shown is left as it is; the other shows the move, buttons at its version
+    assert chats.isdisjoint({fleet.group.id, *(u.id for u in fleet.users)})
+    assert other_group.id in chats
+    table = fake.messages(other_group, from_bot=True)[-1]
+    versions = {b.callback_data.split(":")[2] for b in table.buttons if b.callback_data}
+    assert versions == {str(record.version)}
