@@ -23,14 +23,14 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from bot.db.database import Database
+from bot.db.pruning import DAY, Pruner
 from bot.db.schema import posts
 
 __all__ = ["KEEP", "LEASE", "Posts"]
 
-KEEP = 24 * 3600.0
+KEEP = DAY
 LEASE = 120.0
 """Seconds a replica's claim not done is its own: a post waits out Telegram's retries."""
-_PRUNE_EVERY = 1000
 
 # ON CONFLICT … DO UPDATE reads the same in SQLite and PostgreSQL
 _CLAIM = sa.text(
@@ -53,7 +53,7 @@ class Posts:
         self.clock = clock
         self.owner = uuid.uuid4().hex
         """This process, in its claims."""
-        self._claimed = 0
+        self._pruner = Pruner(_PRUNE, keep=KEEP)
 
     async def claim(self, table_id: int, row_no: int) -> bool:
         """Whether this process is the one to post the table's scoresheet row ``row_no``
@@ -69,9 +69,7 @@ class Posts:
         }
         async with self.db.connect() as conn:
             claimed = bool((await conn.execute(_CLAIM, params)).rowcount)
-            self._claimed += 1
-            if self._claimed % _PRUNE_EVERY == 0:
-                await conn.execute(_PRUNE, {"before": now - KEEP})
+            await self._pruner.wrote(conn, now)
         return claimed
 
     async def done(self, table_id: int, row_no: int) -> None:

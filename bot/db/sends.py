@@ -18,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from bot.db.database import Database
+from bot.db.pruning import Pruner
 from bot.db.schema import group_sends
 
 __all__ = ["HELD", "MINUTE", "GroupMinutes"]
@@ -31,9 +32,6 @@ Telegram counts from that one's arrival."""
 _ATTEMPTS = 4
 _LOOK_AGAIN = 0.1
 """Seconds to wait when every free slot was being taken by another process."""
-_PRUNE_EVERY = 1000
-_KEEP = 24 * 3600.0
-"""Seconds a group's slots are kept after its last message."""
 
 _S = group_sends.c
 _FREE_SLOT = (
@@ -80,7 +78,8 @@ class GroupMinutes:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._taken = 0
+        # a group's slots are kept a day after its last message
+        self._pruner = Pruner(_PRUNE)
 
     async def take(self, chat_id: int, now: float, limit: int) -> float:
         """Take one of the group's ``limit`` messages of the minute up to ``now``:
@@ -95,9 +94,7 @@ class GroupMinutes:
         for _ in range(_ATTEMPTS):
             async with self.db.connect() as conn:
                 if (await conn.execute(_TAKE, params)).rowcount:
-                    self._taken += 1
-                    if self._taken % _PRUNE_EVERY == 0:
-                        await conn.execute(_PRUNE, {"before": now - _KEEP})
+                    await self._pruner.wrote(conn, now)
                     return 0.0
                 made, oldest = (await conn.execute(_SLOTS, params)).one()
                 if made < limit:

@@ -23,12 +23,12 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from bot.db.database import Database
+from bot.db.pruning import DAY, Pruner
 from bot.db.schema import message_versions
 
 __all__ = ["KEEP", "ShownVersions"]
 
-KEEP = 24 * 3600.0
-_PRUNE_EVERY = 1000
+KEEP = DAY
 
 # ON CONFLICT … DO UPDATE … WHERE reads the same in SQLite and PostgreSQL
 _SHOW = sa.text(
@@ -45,7 +45,7 @@ class ShownVersions:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
-        self._shown = 0
+        self._pruner = Pruner(_PRUNE, keep=KEEP)
 
     async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool:
         """Whether the message may show the table at ``version``: it is written for the
@@ -60,7 +60,5 @@ class ShownVersions:
         }
         async with self.db.connect() as conn:
             shown = bool((await conn.execute(_SHOW, params)).rowcount)
-            self._shown += 1
-            if self._shown % _PRUNE_EVERY == 0:
-                await conn.execute(_PRUNE, {"before": now - KEEP})
+            await self._pruner.wrote(conn, now)
         return shown

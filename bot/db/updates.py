@@ -25,14 +25,13 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from bot.db.database import Database
+from bot.db.pruning import DAY, Pruner
 from bot.db.schema import updates
 
-__all__ = ["KEEP", "KEEP_IN_MEMORY", "PRUNE_EVERY", "UpdateLog"]
+__all__ = ["KEEP", "KEEP_IN_MEMORY", "UpdateLog"]
 
-KEEP = 24 * 3600.0
+KEEP = DAY
 """Seconds an update's id is kept."""
-PRUNE_EVERY = 1000
-"""Updates handled between two deletions of the ids older than :data:`KEEP`."""
 KEEP_IN_MEMORY = 4096
 """Ids of the updates handled last that the only writer remembers (older ones are read)."""
 
@@ -50,7 +49,7 @@ class UpdateLog:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
-        self._marked = 0
+        self._pruner = Pruner(_PRUNE, keep=KEEP)
         self._recent: set[int] = set()
         """The only writer's ids written lately (all of them above :attr:`_read_up_to`)."""
         self._order: deque[int] = deque()
@@ -80,9 +79,7 @@ class UpdateLog:
         now = self.clock()
         async with self.db.connect() as conn:
             await conn.execute(_MARK, {"update_id": update_id, "now": now})
-            self._marked += 1
-            if self._marked % PRUNE_EVERY == 0:
-                await conn.execute(_PRUNE, {"before": now - KEEP})
+            await self._pruner.wrote(conn, now)
         if self.db.only_writer:
             self._remember(update_id)
 

@@ -15,6 +15,7 @@ from bot.app import create_app
 from bot.bench.fake_telegram import FakeTelegram
 from bot.db import open_database
 from bot.db import updates as updates_module
+from bot.db.pruning import EVERY
 from bot.db.updates import UpdateLog
 from bot.telegram.middlewares import Once
 from tests import fake_telegram_fixtures as fixtures
@@ -121,5 +122,29 @@ async def test_the_only_writer_reads_only_for_updates_from_before_it_started(
         assert await log.handled(12) and await log.handled(13)
         assert len(reads) == looked + 2
         assert not await log.handled(9)
+    finally:
+        await db.close()
+
+
+async def test_ids_older_than_a_day_are_deleted_by_every_thousandth_write(
+    database_url: str,
+) -> None:
+    now = [0.0]
+    db = await open_database(database_url)
+    try:
+        log = UpdateLog(db, clock=lambda: now[0])
+        await log.mark(1)
+        now[0] = updates_module.KEEP + 1
+        for update_id in range(2, EVERY):
+            await log.mark(update_id)
+
+        async def stored() -> set[int]:
+            async with db.connect() as conn:
+                rows = await conn.execute(sa.text("SELECT update_id FROM updates"))
+                return {row[0] for row in rows}
+
+        assert 1 in await stored()  # a day old, but only the thousandth write deletes
+        await log.mark(EVERY)
+        assert await stored() == set(range(2, EVERY + 1))
     finally:
         await db.close()
