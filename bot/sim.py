@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.ai import LEVELS, choose
@@ -57,6 +58,9 @@ class GameRecord:
     contracts: list[tuple[int, int, int, int]] = field(default_factory=list)
     # per deal conceded (Thousand): the bidder's seat
     conceded: list[int] = field(default_factory=list)
+    # the game's seed and rotation (None in records saved before they were kept)
+    seed: int | None = None
+    rotation: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -73,6 +77,8 @@ class GameRecord:
             deltas=[tuple(row) for row in data["deltas"]],
             contracts=[(a, b, c, d) for a, b, c, d in data["contracts"]],
             conceded=list(data.get("conceded", [])),
+            seed=data.get("seed"),
+            rotation=data.get("rotation"),
         )
 
 
@@ -132,6 +138,8 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         deltas,
         contracts,
         conceded,
+        spec.seed,
+        spec.rotation,
     )
 
 
@@ -330,6 +338,12 @@ def main(argv: list[str] | None = None) -> int:
         help="append each game's record to FILE (JSON lines), to report on later",
     )
     parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --save: play only the games FILE does not hold yet, and report on all "
+        "of them, so a match stopped part-way goes on where it stopped",
+    )
+    parser.add_argument(
         "--report",
         nargs="+",
         metavar="FILE",
@@ -373,9 +387,14 @@ def main(argv: list[str] | None = None) -> int:
             _print_contracts(summary)
         print(json.dumps(summary))
         return 0
+    if args.resume and not args.save:
+        parser.error("--resume goes with --save FILE")
     specs = list(_specs(args.game, levels, args.games, args.seed, conventions, args.budget_ms))
+    saved = _saved_games(args.save, specs) if args.resume else []
+    played = {(record.seed, record.rotation) for record in saved}
+    specs = [spec for spec in specs if (spec.seed, spec.rotation) not in played]
     started = time.perf_counter()
-    records = _play_all(specs, args.jobs, args.save)
+    records = saved + _play_all(specs, args.jobs, args.save)
     summary = summarise(records, levels)
     summary.update(
         game=args.game,
@@ -390,6 +409,20 @@ def main(argv: list[str] | None = None) -> int:
         _print_contracts(summary)
     print(json.dumps(summary))
     return 0
+
+
+def _saved_games(path: str, specs: Sequence[MatchSpec]) -> list[GameRecord]:
+    """The records in ``path`` of games among ``specs`` (same seed, rotation and seats)."""
+    if not Path(path).exists():
+        return []
+    wanted: dict[tuple[int | None, int | None], tuple[str, ...]] = {
+        (spec.seed, spec.rotation): spec.seat_levels() for spec in specs
+    }
+    return [
+        record
+        for record in _load([path])
+        if wanted.get((record.seed, record.rotation)) == record.seat_levels
+    ]
 
 
 def _play_all(specs: Sequence[MatchSpec], jobs: int, save_path: str | None) -> list[GameRecord]:

@@ -53,3 +53,23 @@ def test_ladder_plays_each_pair_of_levels_in_each_game(
     for row in rows:
         low, high = row["win_rate_ci95"]
         assert 0 <= low <= row["win_rate"] <= high <= 1
+
+
+def test_a_resumed_match_plays_only_the_games_not_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "games.jsonl"
+    match = ["--game", "deberts", "--levels", "easy,random", "--seed", "7", "--save", str(saved)]
+    assert main([*match, "--games", "2"]) == 0
+    first = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert [(g["seed"], g["rotation"]) for g in first] == [(7, 0), (7, 1)]
+    capsys.readouterr()
+
+    assert main([*match, "--games", "4", "--resume"]) == 0
+    games = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert games[:2] == first
+    assert [(g["seed"], g["rotation"]) for g in games] == [(7, 0), (7, 1), (8, 0), (8, 1)]
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["levels"]["easy"]["games"] == 4
+    fresh = play_game(MatchSpec("deberts", ("easy", "random"), seed=8, rotation=1))
+    assert GameRecord.from_json(games[3]).totals == fresh.totals
