@@ -92,6 +92,7 @@ async def create_app(
     seed_source: Callable[[], int] | None = None,
     timer_clock: Callable[[], float] = time.time,
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    send_margin: Callable[[], float] | None = None,
     database_options: DatabaseOptions | None = None,
 ) -> App:
     """``database``: a database URL, or the path of a SQLite file;
@@ -99,6 +100,8 @@ async def create_app(
     (see :class:`Sender`);
     ``sleep``/``clock`` pace the Bot API calls (a wall clock: a group's minute is kept
     in the database, shared with other processes and the bot after a restart);
+    ``send_margin``: seconds by ``clock`` a message may take to reach Telegram after its
+    slot of the group's minute is taken (:data:`~bot.db.sends.MARGIN` unless given);
     ``timer_clock``/``timer_sleep`` (wall clock: deadlines outlive the process) drive
     the turn timers."""
     # The rules and bot players (with their lookup tables) load now, once, rather
@@ -122,7 +125,7 @@ async def create_app(
         clock=clock,
         on_blocked=blocked,
         group_messages_per_minute=group_messages_per_minute,
-        minutes=GroupMinutes(db),
+        minutes=GroupMinutes(db, margin=send_margin),
     )
 
     async def lost(chat_id: int, message_id: int) -> None:

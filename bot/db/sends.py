@@ -13,6 +13,7 @@ has had in a minute.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,10 +22,11 @@ from bot.db.database import Database
 from bot.db.pruning import Pruner
 from bot.db.schema import group_sends
 
-__all__ = ["HELD", "MINUTE", "GroupMinutes"]
+__all__ = ["HELD", "MARGIN", "MINUTE", "GroupMinutes"]
 
 MINUTE = 60.0
-HELD = MINUTE + 1.0
+MARGIN = 1.0
+HELD = MINUTE + MARGIN
 """Seconds a slot stays taken: a minute and a second more. A message reaches Telegram a
 moment after its slot is taken, later when the machine is busy: one whose slot was
 taken a minute to the millisecond after another's could arrive within the minute
@@ -76,8 +78,11 @@ _PRUNE = sa.delete(group_sends).where(
 class GroupMinutes:
     """The groups' minutes in the database (see the module)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, margin: Callable[[], float] | None = None) -> None:
+        """``margin``: the seconds past the minute a slot stays taken (:data:`MARGIN`
+        unless given), by the clock the times are given in."""
         self.db = db
+        self.margin = margin
         # a group's slots are kept a day after its last message
         self._pruner = Pruner(_PRUNE)
 
@@ -85,11 +90,12 @@ class GroupMinutes:
         """Take one of the group's ``limit`` messages of the minute up to ``now``:
         ``0.0``; or, when the minute has had them all, the seconds until one is free
         again, and nothing is taken. One statement while the group has a free slot."""
+        held = MINUTE + (MARGIN if self.margin is None else self.margin())
         params: dict[str, Any] = {
             "key_chat": chat_id,
             "limit": limit,
             "now": now,
-            "before": now - HELD,
+            "before": now - held,
         }
         for _ in range(_ATTEMPTS):
             async with self.db.connect() as conn:
@@ -103,7 +109,7 @@ class GroupMinutes:
                     if (await conn.execute(_MAKE, new)).rowcount:
                         return 0.0
                     continue  # another process made it meanwhile
-            wait = float(oldest) + HELD - now
+            wait = float(oldest) + held - now
             if wait > 0:
                 return wait
             # a slot is free, and another process is taking it: look again

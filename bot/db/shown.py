@@ -6,8 +6,10 @@ showing changes of one table one after the other may send their edits in the oth
 order: the message would go back to the older state. Before an edit goes out, the
 table's version it shows is written for the message, in one statement that writes it
 only over an older or the same version; an edit whose version is older than the one
-written is left out, as a later state is shown already. A table message sent anew is
-written the same way. :meth:`TableRepo.unfinished_ids` reads them too: a table whose
+written is left out, as a later state is shown already. The version stays locked while
+the edit goes out (:meth:`ShownVersions.showing`): two replicas' edits of one message
+reach Telegram in the order of their versions, not only leave in it. A table message
+sent anew is written the same way. :meth:`TableRepo.unfinished_ids` reads them too: a table whose
 message shows its latest version has nothing left to show. What a message showed is
 kept :data:`KEEP` seconds after its last edit.
 
@@ -18,7 +20,8 @@ message in the order it made them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import sqlalchemy as sa
 
@@ -47,18 +50,35 @@ class ShownVersions:
         self.clock = clock
         self._pruner = Pruner(_PRUNE, keep=KEEP)
 
-    async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool:
-        """Whether the message may show the table at ``version``: it is written for the
-        message, unless the message shows a later version already (``False``)."""
-        now = self.clock()
-        params = {
+    def _params(
+        self, chat_id: int, message_id: int, table_id: int, version: int
+    ) -> dict[str, int | float]:
+        return {
             "chat_id": chat_id,
             "message_id": message_id,
             "table_id": table_id,
             "version": version,
-            "now": now,
+            "now": self.clock(),
         }
+
+    async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool:
+        """Whether the message may show the table at ``version``: it is written for the
+        message, unless the message shows a later version already (``False``)."""
+        params = self._params(chat_id, message_id, table_id, version)
         async with self.db.connect() as conn:
             shown = bool((await conn.execute(_SHOW, params)).rowcount)
-            await self._pruner.wrote(conn, now)
+            await self._pruner.wrote(conn, params["now"])
         return shown
+
+    @asynccontextmanager
+    async def showing(
+        self, chat_id: int, message_id: int, table_id: int, version: int
+    ) -> AsyncIterator[bool]:
+        """:meth:`show`, the message's row kept locked for the block, in which the edit
+        goes out: another process's edit of the message waits until it has (and is left
+        out then if it is older). Written only if the block ends without raising."""
+        params = self._params(chat_id, message_id, table_id, version)
+        async with self.db.transaction() as conn:
+            shown = bool((await conn.execute(_SHOW, params)).rowcount)
+            await self._pruner.wrote(conn, params["now"])
+            yield shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
@@ -68,6 +68,10 @@ class Versions(Protocol):
 
     async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool: ...
 
+    def showing(
+        self, chat_id: int, message_id: int, table_id: int, version: int
+    ) -> AbstractAsyncContextManager[bool]: ...
+
 
 def _shows(record: TableRecord) -> Shows:
     return (record.id, record.version)
@@ -100,7 +104,7 @@ class Publisher:
         self.i18n = i18n
         self.on_shown = on_shown
         self.throttle = EditThrottle(
-            sender, on_lost=on_lost, guard=None if versions is None else versions.show
+            sender, on_lost=on_lost, guard=None if versions is None else versions.showing
         )
         self._hand_shown: dict[tuple[int, int], tuple[object, ...]] = {}
         self._turn_at: dict[tuple[int, int], float] = {}

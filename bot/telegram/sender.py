@@ -337,10 +337,26 @@ class Sender:
         if chat_id < 0:
             keep(self.last_sent, chat_id, message_id, _CACHE_SIZE)
 
+    def unchanged(self, chat_id: int, message_id: int, text: str, markup: Markup | None) -> bool:
+        """Whether the message shows ``text`` and ``markup`` already, as far as this
+        process knows: an edit with them would be left out."""
+        return self._shown.get((chat_id, message_id)) == self._fingerprint(text, markup)
+
+    async def edit_slot(self, chat_id: int) -> None:
+        """Wait for and take the group's slot for an edit made next with ``slot_taken``."""
+        await self._take_slot(chat_id, self._group_edited)
+
     async def edit(
-        self, chat_id: int, message_id: int, text: str, markup: Markup | None = None
+        self,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        markup: Markup | None = None,
+        *,
+        slot_taken: bool = False,
     ) -> bool:
-        """Edit a message in place; ``False`` if it is gone or its chat blocked the bot."""
+        """Edit a message in place; ``False`` if it is gone or its chat blocked the bot.
+        ``slot_taken``: the group's slot for it is taken already (:meth:`edit_slot`)."""
         if chat_id in self.moved:
             return False  # its messages stayed behind in the old group
         key = (chat_id, message_id)
@@ -348,7 +364,8 @@ class Sender:
         if self._shown.get(key) == fingerprint:
             return True
         reply_markup = _markup(markup)
-        await self._take_slot(chat_id, self._group_edited)
+        if not slot_taken:
+            await self._take_slot(chat_id, self._group_edited)
         try:
             result = await self.call(
                 chat_id,

@@ -11,9 +11,10 @@ out at once. An edit in a group that has used up its minute (see
 caller. Edits of one message never overtake each other.
 
 An edit may say which state of a table it shows, ``(table id, version)``: given
-``guard`` (:meth:`~bot.db.shown.ShownVersions.show`), it is left out when it goes
+``guard`` (:meth:`~bot.db.shown.ShownVersions.showing`), it is left out when it goes
 if the message shows a later state already, as another process sharing the
-database may have edited it meanwhile.
+database may have edited it meanwhile; the guard holds the message's version while the
+edit goes out, so another process's edit of it waits and cannot overtake it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.tasks import cancel_all
@@ -34,8 +36,9 @@ Key = tuple[int, int]
 Shows = tuple[int, int]
 """The table's id and version an edit shows."""
 Content = tuple[str, Markup | None, Shows | None]
-Guard = Callable[[int, int, int, int], Awaitable[bool]]
-"""``(chat_id, message_id, table_id, version)``: whether the message may show it."""
+Guard = Callable[[int, int, int, int], AbstractAsyncContextManager[bool]]
+"""``(chat_id, message_id, table_id, version)``: whether the message may show it, held
+for the block in which the edit goes out."""
 _PRUNE_AT = 4096
 
 
@@ -149,11 +152,19 @@ class EditThrottle:
                 self._edited[key] = self.clock()
                 self._prune()
                 text, markup, shows = content
-                shown = shows is None or self.guard is None or await self.guard(*key, *shows)
-                if not shown:
-                    log.info("message %s shows a later state than %s already", key, shows)
+                if shows is None or self.guard is None:
+                    return await self.sender.edit(*key, text, markup)
+                if key[0] in self.sender.moved:
+                    return False  # its messages stayed behind in the old group
+                if self.sender.unchanged(*key, text, markup):
                     return True
-                return await self.sender.edit(*key, text, markup)
+                # the slot first: the message's version is held only while the edit goes
+                await self.sender.edit_slot(key[0])
+                async with self.guard(*key, *shows) as shown:
+                    if not shown:
+                        log.info("message %s shows a later state than %s already", key, shows)
+                        return True
+                    return await self.sender.edit(*key, text, markup, slot_taken=True)
         finally:
             holders = self._holders.pop(key) - 1
             if holders:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from tests import databases
 from tests import fake_telegram_fixtures as fixtures
 from tests.e2e import fixtures as bot_fixtures
 
 fake_telegram = fixtures.fake_telegram
 launch = bot_fixtures.launch
+postgres_server = databases.postgres_server
+postgres_url = databases.postgres_url

@@ -22,6 +22,7 @@ from bot.ai.players import LEVELS, policy_for
 from bot.bench.fake_telegram import FakeTelegram
 from bot.engine import GAME_NAMES, game_class
 from tests.e2e import seeded_bot
+from tests.e2e.process import FastClock
 
 __all__ = ["PATH", "SECRET", "Replica", "serve"]
 
@@ -36,9 +37,10 @@ for _name in GAME_NAMES:
         policy_for(_name, _level)
 
 
-def serve(env: dict[str, str], log: str, seed: int) -> None:
+def serve(env: dict[str, str], log: str, seed: int, clock: str | None = None) -> None:
     """In the forked process: the log as stdout and stderr, the settings from ``env``,
-    then the bot, every table dealt with ``seed``."""
+    then the bot, every table dealt with ``seed``, its messages paced by the
+    :class:`FastClock` kept in the file ``clock`` if given."""
     fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
@@ -47,7 +49,7 @@ def serve(env: dict[str, str], log: str, seed: int) -> None:
         os.environ.pop(name, None)
     os.environ.update(env)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    seeded_bot.run(seed, every_table=True)
+    seeded_bot.run(seed, None if clock is None else FastClock(Path(clock)), every_table=True)
 
 
 def _context() -> ForkServerContext:
@@ -72,13 +74,16 @@ class Replica:
         log: Path,
         seed: int,
         turn_timer: int = 0,
+        clock: FastClock | None = None,
     ) -> None:
+        """``clock``: the bot paces its messages by it."""
         self.fake = fake
         self.name = name
         self.port = port
         self.url = f"http://127.0.0.1:{port}{PATH}"
         self.log = log
         self.seed = seed
+        self.clock = clock
         self.env = {
             "BOT_TOKEN": fake.token,
             "TELEGRAM_API_URL": fake.base_url,
@@ -98,8 +103,12 @@ class Replica:
         """Start the process; :meth:`FakeTelegram` learns it is serving from its
         ``setWebhook`` (see :func:`serving`)."""
         assert self.proc is None
+        clock = None if self.clock is None else str(self.clock.path)
         self.proc = _context().Process(
-            target=serve, args=(self.env, str(self.log), self.seed), name=self.name, daemon=True
+            target=serve,
+            args=(self.env, str(self.log), self.seed, clock),
+            name=self.name,
+            daemon=True,
         )
         self.proc.start()
         self.starts += 1

@@ -27,7 +27,9 @@ def run(first_seed: int, clock: FastClock | None = None, *, every_table: bool = 
         # the random player moves at once: the tests are not about the bots' play
         kwargs.setdefault("bot_level", "random")
         if clock is not None:
-            kwargs.update(clock=clock, sleep=clock.sleep)
+            # a message reaches Telegram within a second of the wall's after its slot is
+            # taken, however fast the clock runs
+            kwargs.update(clock=clock, sleep=clock.sleep, send_margin=clock.speed)
         return await create_app(*args, seed_source=seed, **kwargs)
 
     app_module.create_app = seeded  # type: ignore[assignment]
