@@ -13,11 +13,13 @@ A process that is the database's only writer (SQLite) knows what it wrote itself
 most updates need no read: Telegram numbers updates in the order they come, and one
 numbered above every id the file held when the process first looked, and not written
 since, cannot be there. Only a delivery again of an update from before (a restart's)
-is looked up.
+is looked up. It writes the ids of updates handled at the same time together, in one
+transaction: each :meth:`UpdateLog.mark` returns once its id is written, as alone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
@@ -57,6 +59,9 @@ class UpdateLog:
         self._read_up_to: int | None = None
         """The only writer: every id stored above this one is in :attr:`_recent`
         (``None``: not looked up yet)."""
+        self._queued: list[dict[str, float]] = []
+        """The only writer's ids handled and not written yet, with their times."""
+        self._writing = asyncio.Lock()
 
     async def handled(self, update_id: int) -> bool:
         """Whether the update was handled already."""
@@ -77,11 +82,33 @@ class UpdateLog:
     async def mark(self, update_id: int) -> None:
         """The update is handled: a delivery again is dropped."""
         now = self.clock()
-        async with self.db.connect() as conn:
-            await conn.execute(_MARK, {"update_id": update_id, "now": now})
-            await self._pruner.wrote(conn, now)
-        if self.db.only_writer:
-            self._remember(update_id)
+        if not self.db.only_writer:
+            async with self.db.connect() as conn:
+                await conn.execute(_MARK, {"update_id": update_id, "now": now})
+                await self._pruner.wrote(conn, now)
+            return
+        # The only writer's ids queue while a write is under way, and the next write
+        # takes all of them: one commit for the updates a burst handled together.
+        self._queued.append({"update_id": update_id, "now": now})
+        async with self._writing:
+            await self._write_queued()
+
+    async def _write_queued(self) -> None:
+        batch, self._queued = self._queued, []
+        if not batch:
+            return  # the write before took it (should that write fail, the update is
+            # handled again if it comes again, as after a crash)
+        if len(batch) == 1:
+            async with self.db.connect() as conn:
+                await conn.execute(_MARK, batch[0])
+                await self._pruner.wrote(conn, batch[0]["now"])
+        else:
+            async with self.db.transaction() as conn:
+                await conn.execute(_MARK, batch)
+                for row in batch:
+                    await self._pruner.wrote(conn, row["now"])
+        for row in batch:
+            self._remember(int(row["update_id"]))
 
     def _remember(self, update_id: int) -> None:
         if self._read_up_to is not None and update_id <= self._read_up_to:

@@ -3,6 +3,7 @@ database, is handled once; one whose handling failed is handled when it comes ag
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -146,5 +147,32 @@ async def test_ids_older_than_a_day_are_deleted_by_every_thousandth_write(
         assert 1 in await stored()  # a day old, but only the thousandth write deletes
         await log.mark(EVERY)
         assert await stored() == set(range(2, EVERY + 1))
+    finally:
+        await db.close()
+
+
+async def test_the_only_writer_writes_updates_handled_together_in_one_statement(
+    tmp_path: Path,
+) -> None:
+    """Ids marked while a write is under way wait for it and go in the next one together;
+    each mark returns once its own id is stored."""
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
+    inserts: list[bool] = []
+
+    def count(
+        conn: Any, cursor: Any, statement: str, params: Any, context: Any, many: bool
+    ) -> None:
+        if statement.startswith("INSERT INTO updates"):
+            inserts.append(many)
+
+    sa.event.listen(db.engine.sync_engine, "before_cursor_execute", count)
+    log = UpdateLog(db)
+    try:
+        await asyncio.gather(*(log.mark(update_id) for update_id in range(1, 6)))
+        assert inserts == [False, True]  # the first alone, the four that queued behind it
+        rows = await db.fetchall("SELECT update_id FROM updates ORDER BY update_id")
+        assert [row["update_id"] for row in rows] == [1, 2, 3, 4, 5]
+        assert all([await log.handled(update_id) for update_id in range(1, 6)])
+        assert not await log.handled(6)
     finally:
         await db.close()
