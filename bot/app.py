@@ -34,6 +34,7 @@ from bot.telegram.handlers import routers
 from bot.telegram.in_flight import InFlight
 from bot.telegram.middlewares import ContextMiddleware, Once
 from bot.telegram.publisher import Publisher
+from bot.telegram.reshow import Reshowing
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, Sender
 
 __all__ = ["App", "connections", "create_app", "make_bot"]
@@ -71,8 +72,11 @@ class App:
     sender: Sender
     publisher: Publisher
     timers: Scheduler
+    reshowing: Reshowing
+    """Start-up's showing of the tables left unshown, running beside the updates."""
 
     async def close(self) -> None:
+        await self.reshowing.stop()
         await self.timers.stop()
         await self.tables.close()
         await self.publisher.throttle.close()
@@ -171,18 +175,30 @@ async def create_app(
     dp.update.outer_middleware(ContextMiddleware(i18n, people, default_locale))
     dp.include_routers(*routers())
 
+    # paced on the same clock as the rest of the bot's calls
+    reshowing = Reshowing(tables, bot, clock=clock, sleep=sleep)
+
     async def on_startup(bot: Bot) -> None:
         await set_commands(bot, i18n, default_locale)
-        resumed = await tables.resume_all()
-        log.info("resumed %d tables", resumed)
+        # the tables are shown beside the updates: many of them take a while at
+        # Telegram's pace, and the webhook (or polling) must not wait for them
+        reshowing.start()
         timers.start()
 
     async def on_shutdown(bot: Bot, webhook: bool = False) -> None:
-        # polling (or the webhook server) has stopped; the presses taken are finished
-        # before the store closes
-        await in_flight.finish(bot, confirm=not webhook)
+        # polling (or the webhook server) has stopped: no more tables are shown, and
+        # the presses taken are finished before the store closes
+        await asyncio.gather(reshowing.stop(), in_flight.finish(bot, confirm=not webhook))
         await timers.stop()
 
     dp.startup.register(on_startup)
     dp.shutdown.register(on_shutdown)
-    return App(dp=dp, db=db, tables=tables, sender=sender, publisher=publisher, timers=timers)
+    return App(
+        dp=dp,
+        db=db,
+        tables=tables,
+        sender=sender,
+        publisher=publisher,
+        timers=timers,
+        reshowing=reshowing,
+    )

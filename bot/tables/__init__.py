@@ -105,9 +105,10 @@ class Tables:
         """The person's hand messages sent anew; how many."""
         return await self.lifecycle.resend_hands(user_id, asked=asked)
 
-    async def resume_all(self) -> int:
-        """After a restart: every unfinished table's messages brought up to date."""
-        return await self.lifecycle.resume_all()
+    async def resume_all(self, stopping: asyncio.Event | None = None) -> int:
+        """After a restart: every unfinished table's messages brought up to date (no
+        more once ``stopping`` is set)."""
+        return await self.lifecycle.resume_all(stopping)
 
     async def close(self) -> None:
         """The bot is stopping: a restart shows every table anew (:meth:`resume_all`)."""

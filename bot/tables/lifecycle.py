@@ -194,13 +194,16 @@ class Lifecycle:
             ended += _ended(game, deal_no, over)
             step += 1
 
-    async def resume_all(self) -> int:
+    async def resume_all(self, stopping: asyncio.Event | None = None) -> int:
         """After a restart: let waiting bots move, post what a crash left unposted and
         bring every table's messages up to date; how many tables were. (Replicas sharing
         the database: the tables another may have left unshown, see
-        :meth:`~bot.db.repo.TableRepo.unfinished_ids`.)"""
+        :meth:`~bot.db.repo.TableRepo.unfinished_ids`.) Once ``stopping`` is set no
+        further table is taken up: the next start finds the rest."""
         resumed = 0
         for table_id in await self.store.repo.unfinished_ids():
+            if stopping is not None and stopping.is_set():
+                break
             async with self.store.lock(table_id):
                 try:
                     if await self._resume(table_id):

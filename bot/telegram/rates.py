@@ -8,6 +8,7 @@ __all__ = [
     "HAND_EDIT_INTERVAL",
     "NOTIFY_AFTER",
     "RESEND_HAND_AFTER",
+    "RESHOW_CALLS_PER_SECOND",
 ]
 
 GROUP_EDIT_INTERVAL = 4.0
@@ -28,3 +29,7 @@ NOTIFY_AFTER = 20.0
 as a new message, after which their turn comes as a new message (Telegram notifies of
 those); sooner, they are watching and the hand is edited in place. So the first turn
 of a game, moments after its hands were sent, is an edit too."""
+RESHOW_CALLS_PER_SECOND = 20.0
+"""Bot API calls a second at most while a starting bot shows the tables left unshown
+(:mod:`bot.telegram.reshow`): Telegram allows about 30 messages a second over all chats,
+and the rest is left for the presses that come in meanwhile."""

@@ -73,6 +73,8 @@ class BotProcess:
         )
         stack.push_async_callback(app.close)
         await stack.enter_async_context(self.fake.polling(app.dp, bot))
+        # the tables a restart shows are shown before the test goes on
+        await app.reshowing.done()
         self.app, self._stack = app, stack
         return app
 
