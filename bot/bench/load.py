@@ -112,6 +112,11 @@ def version_of(data: str) -> int:
     return int(data.split(":")[2])
 
 
+def table_of(data: str) -> int:
+    """The table id in a game button's callback data."""
+    return int(data.split(":")[1])
+
+
 def current_hand(chat: Any) -> Any:
     """The newest bot message in a private chat that has game action buttons."""
     for n, message in enumerate(reversed(chat.messages.values())):
@@ -183,6 +188,9 @@ class LoadRun:
         self.measuring = False  # cards count only inside the timed window
         self.turns: list[float] = []
         """Seconds from a press to the next turn's buttons, inside the timed window."""
+        self.taken: Counter[tuple[int, int]] = Counter()
+        """Moves the bot answered as taken, by table id and the version they were made at
+        (the whole run): two at one version would be two moves made from one state."""
 
     # -- waiting on the fake ----------------------------------------------------------
 
@@ -303,6 +311,7 @@ class LoadRun:
                     self.counts.refused += 1
                 else:
                     refusals = 0
+                    self.taken[(table_of(data), version_of(data))] += 1
                     found = _ACT.match(data)
                     if (
                         found
@@ -417,6 +426,41 @@ def _pg_work(url: str) -> tuple[float, float, float]:
             if flushes is not None:
                 break
     return float(commits), float(rows), float(flushes or 0)
+
+
+def _stored_versions(database: Path, database_url: str | None) -> dict[int, int]:
+    """Every table's version as the database holds it, by table id."""
+    query = "SELECT id, version FROM tables"
+    if database_url is None:
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(database)) as conn:
+            return dict(conn.execute(query).fetchall())
+    import psycopg
+    import sqlalchemy as sa
+
+    url = sa.make_url(database_url)
+    libpq = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(libpq, autocommit=True) as conn:
+        return dict(conn.execute(query).fetchall())
+
+
+def moves_checked(taken: Counter[tuple[int, int]], stored: dict[int, int]) -> dict[str, int]:
+    """Moves taken (answered as taken), doubled and lost over the whole run.
+
+    Doubled: a second move taken at a table version one was already taken at (each move
+    takes the table to the next version, and a press names the version it was made at:
+    two taken at one are two moves made from one state). Lost: a table whose stored
+    version does not reach past its last move taken (a move lost earlier would have
+    left the players without fresh buttons: a stalled table)."""
+    last: dict[int, int] = {}
+    for table_id, version in taken:
+        last[table_id] = max(version, last.get(table_id, version))
+    return {
+        "moves_taken": sum(taken.values()),
+        "moves_doubled": sum(n - 1 for n in taken.values() if n > 1),
+        "moves_lost": sum(1 for t, v in last.items() if stored.get(t, -1) <= v),
+    }
 
 
 def _db_bytes(database: Path) -> int:
@@ -633,6 +677,9 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         await fake.stop()
     # a clean exit checkpoints the WAL into the file; after SIGKILL the size says nothing
     closed_db_bytes = _db_bytes(database) if code == 0 else None
+    moves = moves_checked(
+        run.taken, await asyncio.to_thread(_stored_versions, database, database_url)
+    )
 
     elapsed = window_end - window_start
     answered = [
@@ -721,6 +768,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             else None
         ),
         "stalled_tables": run.counts.stalls,
+        **moves,
         "setup_failures": dict(run.counts.setup_failures),
         "cpu_cores": cores,
         "bot_cpu_cores": round(bot_cpu / elapsed, 2) if elapsed > 0 else None,
@@ -889,7 +937,9 @@ def report(figures: dict[str, Any]) -> str:
         (
             "problems",
             f"{figures['api_errors']} API errors, {figures['refused_presses']} refused presses,"
-            f" {figures['stalled_tables']} stalled tables, set-up failures"
+            f" {figures['stalled_tables']} stalled tables, {figures['moves_lost']} moves lost"
+            f" and {figures['moves_doubled']} doubled of {figures['moves_taken']} taken,"
+            " set-up failures"
             f" {figures['setup_failures'] or 'none'}",
             "",
         ),
@@ -940,7 +990,13 @@ async def _compare(args: argparse.Namespace, workdir: Path) -> list[dict[str, An
         where = workdir / f"{database}-{replicas}"
         where.mkdir()
         print(f"running: {database}, {replicas} replica(s) ...", flush=True)
-        runs.append(await _measure(run, where))
+        try:
+            runs.append(await _measure(run, where))
+        except RuntimeError as failed:
+            # the other runs' figures are still worth printing
+            print(f"failed: {failed}", flush=True)
+    if not runs:
+        raise RuntimeError("no run finished")
     return runs
 
 
@@ -958,6 +1014,7 @@ def comparison(runs: list[dict[str, Any]]) -> str:
         "answer p50/p99 ms",
         "turn p50/p99 ms",
         "calls/card",
+        "moves lost/doubled",
         "bot CPU ms/press",
         "cores: bot/fake/other",
         "problems",
@@ -972,6 +1029,7 @@ def comparison(runs: list[dict[str, Any]]) -> str:
                 f"{f['latency_p50_ms']:.0f} / {f['latency_p99_ms']:.0f}",
                 f"{f['turn_p50_ms']:.0f} / {f['turn_p99_ms']:.0f}",
                 f"{f['api_calls_per_card'] or 0:.2f}",
+                f"{f['moves_lost']}/{f['moves_doubled']} of {f['moves_taken']}",
                 f"{f['bot_cpu_ms_per_press'] or 0:.2f}",
                 f"{f['bot_cpu_cores'] or 0:.2f}/{f['bench_cpu_cores'] or 0:.2f}"
                 f"/{f['other_cpu_cores'] or 0:.2f}",

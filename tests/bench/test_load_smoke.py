@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from bot.bench.__main__ import main as bench_main
+from bot.bench.load import moves_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,6 +95,8 @@ def test_load_benchmark_tiny() -> None:
     assert figures["stalled_tables"] == 0
     assert figures["setup_failures"] == {}
     assert figures["refused_presses"] == 0
+    assert figures["moves_taken"] >= figures["cards_played"]
+    assert (figures["moves_lost"], figures["moves_doubled"]) == (0, 0)
     assert figures["bot_exit_code"] is not None  # the bot process was stopped
 
 
@@ -103,3 +107,14 @@ def test_each_benchmark_explains_its_own_options(capsys: pytest.CaptureFixture[s
         assert stopped.value.code == 0
         usage = capsys.readouterr().out
         assert usage.startswith(f"usage: python -m bot.bench {name}") and option in usage
+
+
+def test_moves_taken_twice_from_one_state_or_missing_from_the_database_are_counted() -> None:
+    taken = Counter({(1, 5): 1, (1, 6): 1, (1, 7): 2, (2, 3): 1, (2, 4): 1})
+    # table 1 holds its last move; table 2's last move (made at version 4) is not there
+    assert moves_checked(taken, {1: 8, 2: 4}) == {
+        "moves_taken": 6,
+        "moves_doubled": 1,
+        "moves_lost": 1,
+    }
+    assert moves_checked(Counter({(1, 5): 1, (1, 6): 1}), {1: 7})["moves_lost"] == 0
