@@ -121,6 +121,9 @@ class ChildBot:
         await self.fake.wait_for(
             lambda: self.fake.calls("getUpdates", since=mark), timeout=90, what="polling"
         )
+        # the tables a restart shows are shown beside the updates: the test goes on once
+        # they are, as players would press what those messages show
+        await self.wait_logged("resumed ", timeout=90)
 
     async def kill(self) -> None:
         """Stop it the hard way, as a crash or a power cut would."""
