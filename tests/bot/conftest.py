@@ -6,6 +6,7 @@ from tests.e2e import fixtures as bot_fixtures
 
 fake_telegram = fixtures.fake_telegram
 launch = bot_fixtures.launch
+migrated_database = bot_fixtures.migrated_database
 running = bot_fixtures.running
 
 postgres_server = databases.postgres_server

@@ -6,5 +6,6 @@ from tests.e2e import fixtures as bot_fixtures
 
 fake_telegram = fixtures.fake_telegram
 launch = bot_fixtures.launch
+migrated_database = bot_fixtures.migrated_database
 postgres_server = databases.postgres_server
 postgres_url = databases.postgres_url
