@@ -61,7 +61,7 @@ async def test_tables_are_shown_after_start_up_at_a_pace_others_are_not_held_to(
         # start-up is over (the webhook would serve now) while the tables wait their turn
         task = app.reshowing.task
         assert task is not None and not task.done()
-        await fake.wait_for(lambda: clock.asleep())
+        await clock.until_asleep()
         assert not task.done()
         # a call of anything else goes out at once
         other = fake.add_user("Zoe", started=True)
@@ -71,7 +71,7 @@ async def test_tables_are_shown_after_start_up_at_a_pace_others_are_not_held_to(
 
         gap = 1 / RESHOW_CALLS_PER_SECOND
         while not task.done():
-            await fake.wait_for(lambda: task.done() or clock.asleep())
+            await clock.until_asleep(task)
             clock.advance(gap)
         assert await app.reshowing.done() == 3
         shown = [at for chat, at in stamps.at[started:] if chat != other.id]
@@ -94,7 +94,7 @@ async def test_a_stopping_bot_shows_no_more_tables_and_the_next_start_shows_the_
     try:
         groups, _ = await unshown_tables(fake, app, 3)
         await app.dp.emit_startup(bot=fake_bot)
-        await fake.wait_for(lambda: clock.asleep())
+        await clock.until_asleep()
         mark = fake.mark()
         # the first table's showing outlasts the wait given to it
         await app.reshowing.stop(wait=0)

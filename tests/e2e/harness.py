@@ -114,6 +114,7 @@ class ManualClock:
     def __init__(self, now: float = 1_700_000_000.0) -> None:
         self.now = now
         self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+        self._slept = asyncio.Event()
 
     def __call__(self) -> float:
         return self.now
@@ -122,6 +123,7 @@ class ManualClock:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (self.now + seconds, future)
         self._sleepers.append(entry)
+        self._slept.set()
         try:
             await future
         finally:
@@ -130,6 +132,18 @@ class ManualClock:
     def asleep(self) -> int:
         """How many sleepers wait for a time still to come."""
         return sum(not future.done() for _, future in self._sleepers)
+
+    async def until_asleep(self, *tasks: asyncio.Future[Any], timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Wait until something sleeps on this clock, or one of ``tasks`` is done: woken
+        as a sleep starts, not by polling."""
+        async with asyncio.timeout(timeout):
+            while not self.asleep() and not any(task.done() for task in tasks):
+                self._slept.clear()
+                slept = asyncio.ensure_future(self._slept.wait())
+                try:
+                    await asyncio.wait([slept, *tasks], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    slept.cancel()
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
