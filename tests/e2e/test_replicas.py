@@ -541,13 +541,3 @@ async def test_one_replica_on_sqlite_loses_and_doubles_nothing(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     await run_scenario(fake_telegram, url, tmp_path, [unused_tcp_port_factory()])
-
-
-async def test_three_replicas_on_postgresql_lose_and_double_nothing(
-    fake_telegram: FakeTelegram,
-    postgres_url: str,
-    tmp_path: Path,
-    unused_tcp_port_factory: Callable[[], int],
-) -> None:
-    ports = [unused_tcp_port_factory() for _ in range(3)]
-    await run_scenario(fake_telegram, postgres_url, tmp_path, ports)
