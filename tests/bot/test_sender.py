@@ -162,8 +162,7 @@ async def test_a_groups_edits_and_new_messages_share_one_minute(
     assert not sender.can_reply(group.id)
     assert sender.slot_wait(ann.id) == 0.0  # a private chat has no such limit
     result = asyncio.create_task(sender.send(group.id, "result"))
-    while clock.asleep() == 0:  # noqa: ASYNC110
-        await asyncio.sleep(0)
+    await clock.until_asleep()
     assert [m.text for m in fake_telegram.messages(group)] == ["table 2"]
     clock.advance(58)  # t = 60: the first send's slot is free again
     async with asyncio.timeout(5):
@@ -205,8 +204,7 @@ async def test_a_table_edit_in_a_full_minute_waits_for_a_slot_without_holding_it
         assert await throttle.edit(group.id, table, "trick 1", None, interval=4.0)
         assert await throttle.edit(group.id, table, "game over", None, interval=0)
     assert fake_telegram.messages(group)[0].text == "lobby"
-    while clock.asleep() == 0:  # noqa: ASYNC110
-        await asyncio.sleep(0)
+    await clock.until_asleep()
     clock.advance(50)  # t = 60: the lobby's slot is free
     async with asyncio.timeout(5):
         await throttle.settle()
