@@ -41,6 +41,12 @@ _CLAIM = sa.text(
     " WHERE posts.done = 0 AND posts.owner <> excluded.owner"
     " AND (CAST(:alone AS INTEGER) = 1 OR posts.claimed_at < :stale)"
 )
+# the same, made done at once: nothing is posted that could fail
+_DECIDE = sa.text(
+    "INSERT INTO posts (table_id, row_no, claimed_at, owner, done)"
+    " VALUES (:table_id, :row_no, :now, :owner, 1)"
+    " ON CONFLICT (table_id, row_no) DO NOTHING"
+)
 _MINE = (posts.c.table_id == sa.bindparam("key_table"), posts.c.row_no == sa.bindparam("key_row"))
 _DONE = sa.update(posts).where(*_MINE, posts.c.owner == sa.bindparam("me")).values(done=1)
 _GIVE_BACK = sa.delete(posts).where(*_MINE, posts.c.owner == sa.bindparam("me"))
@@ -71,6 +77,19 @@ class Posts:
             claimed = bool((await conn.execute(_CLAIM, params)).rowcount)
             await self._pruner.wrote(conn, now)
         return claimed
+
+    async def deal_table(self, table_id: int, deal_no: int) -> bool:
+        """Whether this process is the one to decide where the table message of the
+        table's deal ``deal_no`` goes as the deal starts (sent anew below what came
+        since, or left where it is): each replica showing the deal for the first time
+        would otherwise send it anew. Claimed as row ``-1 - deal_no``, which no
+        scoresheet row is, and done at once."""
+        now = self.clock()
+        params = {"table_id": table_id, "row_no": -1 - deal_no, "now": now, "owner": self.owner}
+        async with self.db.connect() as conn:
+            decided = bool((await conn.execute(_DECIDE, params)).rowcount)
+            await self._pruner.wrote(conn, now)
+        return decided
 
     async def done(self, table_id: int, row_no: int) -> None:
         """It is posted."""

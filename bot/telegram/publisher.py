@@ -62,6 +62,8 @@ class Claims(Protocol):
 
     async def give_back(self, table_id: int, row_no: int) -> None: ...
 
+    async def deal_table(self, table_id: int, deal_no: int) -> bool: ...
+
 
 class Versions(Protocol):
     """The table's version each message shows (:class:`~bot.db.shown.ShownVersions`)."""
@@ -249,7 +251,11 @@ class Publisher:
         if record.solo:
             resend = record.chat_id in moved
         else:
-            resend = new_deal and not self.is_last(record.chat_id, record.table_msg_id)
+            resend = (
+                new_deal
+                and await self._deal_table(record, game)
+                and not self.is_last(record.chat_id, record.table_msg_id)
+            )
         await self._table(record, game, names, tr, resend=resend)
         for seat, person in humans:
             if (seat, person) not in first:
@@ -260,6 +266,13 @@ class Publisher:
                 await self._drop_reminder(record, person.user_id)
         if game.is_over:
             await self.forget(record)
+
+    async def _deal_table(self, record: TableRecord, game: Game) -> bool:
+        """Whether this process decides where the table message of the deal now played
+        goes (the first to show the deal does, see :meth:`Claims.deal_table`)."""
+        if self.posts is None or self.versions is None or game.is_over:
+            return not game.is_over  # one process alone decides for itself
+        return await self.posts.deal_table(record.id, game.deal_no)
 
     @asynccontextmanager
     async def _claimed(self, table_id: int, row_no: int) -> AsyncIterator[bool]:

@@ -49,7 +49,14 @@ from bot.bounded import keep
 from bot.render.common import cut
 from bot.render.keyboards.layout import Keyboard
 
-__all__ = ["GROUP_MESSAGES_PER_MINUTE", "OUT_OF_REACH", "REPLY_SHARE", "Markup", "Sender"]
+__all__ = [
+    "GROUP_MESSAGES_PER_MINUTE",
+    "OUT_OF_REACH",
+    "REPLY_SHARE",
+    "ROUTINE_SHARE",
+    "Markup",
+    "Sender",
+]
 
 Markup = Keyboard | InlineKeyboardMarkup
 
@@ -65,6 +72,11 @@ COUNTED_UP_TO = 1000
 processes' messages are not counted for it (see ``minutes``)."""
 REPLY_SHARE = 0.5
 """The part of a group's minute that replies to commands may use."""
+ROUTINE_SHARE = 0.75
+"""The part of a group's minute that routine edits of a table message (those paced by an
+interval) may use, summed over the bot's processes: the rest stays free for deal
+results, notices and the table's messages sent anew, which the players are waiting
+for (a result waiting for a slot would hold the table's hands back)."""
 _MAX_ATTEMPTS = 5
 OUT_OF_REACH = (TelegramNetworkError, TelegramServerError, TelegramRetryAfter)
 """What a call raises when Telegram did not answer it in all its attempts."""
@@ -134,8 +146,9 @@ class Sender:
         self.bot = bot
         # a limit no chat reaches is counted here only (the load benchmark's fake has none)
         self.minutes = minutes if group_messages_per_minute <= COUNTED_UP_TO else None
-        self._full_until: dict[int, float] = {}
-        """Per group, until when the shared minute said it had no slot left."""
+        self._full_until: dict[tuple[int, bool], float] = {}
+        """Per group, and for routine edits or the rest, until when the shared minute
+        said it had no slot left for them."""
         self.group_messages_per_minute = group_messages_per_minute
         self.sleep = sleep
         self.clock = clock
@@ -184,30 +197,47 @@ class Sender:
             self._this_minute(self._group_edited, chat_id, now),
         )
 
-    def slot_wait(self, chat_id: int) -> float:
+    def _limit(self, routine: bool) -> int:
+        """Messages a minute a group may get: of them, routine edits take only their share."""
+        if not routine:
+            return self.group_messages_per_minute
+        return max(1, int(self.group_messages_per_minute * ROUTINE_SHARE))
+
+    def slot_wait(self, chat_id: int, *, routine: bool = False) -> float:
         """Seconds until a group may get another message or edit (0: now), as far as
         this process knows: the other processes' messages are counted when it takes
-        the slot."""
+        the slot. ``routine``: a routine edit of a table message, which waits once the
+        minute has had :data:`ROUTINE_SHARE` of its messages."""
         if chat_id >= 0:
             return 0.0
         now = self.clock()
-        full = self._full_until.get(chat_id, now) - now
+        full = self._full_until.get((chat_id, routine), now) - now
+        if routine:
+            full = max(full, self._full_until.get((chat_id, False), now) - now)
         sent, edited = self._windows(chat_id, now)
-        if len(sent) + len(edited) < self.group_messages_per_minute:
+        limit = self._limit(routine)
+        if len(sent) + len(edited) < limit:
             return max(full, 0.0)
-        oldest = min(times[0] for times in (sent, edited) if times)
-        return max(60 - (now - oldest), full, 0.0)
+        times = sorted([*sent, *edited])
+        # free once all but ``limit - 1`` of them are a minute old
+        return max(60 - (now - times[len(times) - limit]), full, 0.0)
 
     async def _take_slot(
-        self, chat_id: int, windows: dict[int, deque[float]], *, wait: bool = True
+        self,
+        chat_id: int,
+        windows: dict[int, deque[float]],
+        *,
+        wait: bool = True,
+        routine: bool = False,
     ) -> bool:
         """Take a slot of the group's minute, waiting for one unless not ``wait``;
-        whether it was taken."""
+        whether it was taken. ``routine``: see :meth:`slot_wait`."""
         if chat_id >= 0:
             return True
+        limit = self._limit(routine)
         while True:
             # looked at again after each wait: another call may have taken the slot
-            while (delay := self.slot_wait(chat_id)) > 0:
+            while (delay := self.slot_wait(chat_id, routine=routine)) > 0:
                 if not wait:
                     return False
                 await self.sleep(delay)
@@ -218,7 +248,8 @@ class Sender:
             if self.minutes is None:
                 break
             try:
-                delay = await self.minutes.take(chat_id, now, self.group_messages_per_minute)
+                # routine edits take only the slots of their share: the others stay free
+                delay = await self.minutes.take(chat_id, now, limit)
             except BaseException:
                 _discard(times, now)
                 raise
@@ -226,7 +257,8 @@ class Sender:
                 break
             _discard(times, now)
             # other processes used the minute: this one's edits wait for it too
-            self._full_until[chat_id] = max(self._full_until.get(chat_id, now), now + delay)
+            key = (chat_id, routine)
+            self._full_until[key] = max(self._full_until.get(key, now), now + delay)
             if not wait:
                 return False
         if now - self._swept_at >= 60:
@@ -236,8 +268,8 @@ class Sender:
             for kept in (self._group_sent, self._group_edited):
                 for chat in [c for c, times in kept.items() if not times or now - times[-1] >= 60]:
                     del kept[chat]
-            for chat in [c for c, until in self._full_until.items() if until <= now]:
-                del self._full_until[chat]
+            for full in [k for k, until in self._full_until.items() if until <= now]:
+                del self._full_until[full]
         return True
 
     def can_reply(self, chat_id: int, messages: int = 1) -> bool:
@@ -342,9 +374,10 @@ class Sender:
         process knows: an edit with them would be left out."""
         return self._shown.get((chat_id, message_id)) == self._fingerprint(text, markup)
 
-    async def edit_slot(self, chat_id: int) -> None:
-        """Wait for and take the group's slot for an edit made next with ``slot_taken``."""
-        await self._take_slot(chat_id, self._group_edited)
+    async def edit_slot(self, chat_id: int, *, routine: bool = False) -> None:
+        """Wait for and take the group's slot for an edit made next with ``slot_taken``
+        (``routine``: see :meth:`slot_wait`)."""
+        await self._take_slot(chat_id, self._group_edited, routine=routine)
 
     async def edit(
         self,
@@ -354,9 +387,11 @@ class Sender:
         markup: Markup | None = None,
         *,
         slot_taken: bool = False,
+        routine: bool = False,
     ) -> bool:
         """Edit a message in place; ``False`` if it is gone or its chat blocked the bot.
-        ``slot_taken``: the group's slot for it is taken already (:meth:`edit_slot`)."""
+        ``slot_taken``: the group's slot for it is taken already (:meth:`edit_slot`);
+        ``routine``: see :meth:`slot_wait`."""
         if chat_id in self.moved:
             return False  # its messages stayed behind in the old group
         key = (chat_id, message_id)
@@ -365,7 +400,7 @@ class Sender:
             return True
         reply_markup = _markup(markup)
         if not slot_taken:
-            await self._take_slot(chat_id, self._group_edited)
+            await self._take_slot(chat_id, self._group_edited, routine=routine)
         try:
             result = await self.call(
                 chat_id,

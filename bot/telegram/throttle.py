@@ -85,7 +85,7 @@ class EditThrottle:
         chat blocked the bot). ``shows``: the table's id and version the edit shows."""
         key = (chat_id, message_id)
         if self._due(key, interval) <= 0:
-            return await self._edit(key, (text, markup, shows))
+            return await self._edit(key, (text, markup, shows), routine=interval > 0)
         self._latest[key] = (text, markup, shows)
         waiting = self._waiting.get(key)
         if waiting is not None and interval < waiting[1]:
@@ -109,10 +109,11 @@ class EditThrottle:
         return self._due((chat_id, message_id), interval) > 0
 
     def _due(self, key: Key, interval: float) -> float:
-        """Seconds until ``key`` may be edited: its interval, and a slot in its chat."""
+        """Seconds until ``key`` may be edited: its interval, and a slot in its chat (an
+        edit paced by an interval is a routine one, see :meth:`Sender.slot_wait`)."""
         last = self._edited.get(key)
         wait = 0.0 if interval <= 0 or last is None else last + interval - self.clock()
-        return max(wait, self.sender.slot_wait(key[0]))
+        return max(wait, self.sender.slot_wait(key[0], routine=interval > 0))
 
     def forget(self, chat_id: int, message_id: int) -> None:
         """The message is deleted or replaced: whatever waits for it is dropped."""
@@ -136,8 +137,9 @@ class EditThrottle:
     async def close(self) -> None:
         await cancel_all(self._running)
 
-    async def _edit(self, key: Key, content: Content | None) -> bool:
-        """Edit with ``content``, or with the latest waiting content when ``None``."""
+    async def _edit(self, key: Key, content: Content | None, *, routine: bool) -> bool:
+        """Edit with ``content``, or with the latest waiting content when ``None``;
+        ``routine``: an edit paced by an interval (see :meth:`Sender.slot_wait`)."""
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._holders[key] = self._holders.get(key, 0) + 1
         try:
@@ -153,13 +155,13 @@ class EditThrottle:
                 self._prune()
                 text, markup, shows = content
                 if shows is None or self.guard is None:
-                    return await self.sender.edit(*key, text, markup)
+                    return await self.sender.edit(*key, text, markup, routine=routine)
                 if key[0] in self.sender.moved:
                     return False  # its messages stayed behind in the old group
                 if self.sender.unchanged(*key, text, markup):
                     return True
                 # the slot first: the message's version is held only while the edit goes
-                await self.sender.edit_slot(key[0])
+                await self.sender.edit_slot(key[0], routine=routine)
                 async with self.guard(*key, *shows) as shown:
                     if not shown:
                         log.info("message %s shows a later state than %s already", key, shows)
@@ -178,7 +180,7 @@ class EditThrottle:
             while (delay := self._due(key, interval)) > 0:
                 await self.sleep(delay)
             self._waiting.pop(key, None)
-            if not await self._edit(key, None) and self.on_lost is not None:
+            if not await self._edit(key, None, routine=interval > 0) and self.on_lost is not None:
                 await self.on_lost(*key)
         except asyncio.CancelledError:
             raise

@@ -14,7 +14,7 @@ from aiogram import Bot
 from bot.app import App, create_app
 from bot.bench.fake_telegram import FakeTelegram
 from bot.db.sends import HELD
-from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE
+from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, ROUTINE_SHARE
 from tests.e2e.harness import ManualClock
 
 
@@ -127,3 +127,51 @@ async def test_a_reply_is_left_out_when_other_processes_used_the_minute(
         await two.close()
         await one_bot.session.close()
         await two_bot.session.close()
+
+
+async def test_routine_edits_of_the_replicas_leave_room_for_results(
+    clocked: tuple[FakeTelegram, ManualClock], database_url: str
+) -> None:
+    fake, clock = clocked
+    ann = fake.add_user("Ann", started=True)
+    group = fake.add_group("Cards", members=[ann])
+    bots = [fake.make_bot() for _ in range(3)]
+    apps = [
+        await create_app(bot, database_url, default_locale="en", clock=clock, sleep=clock.sleep)
+        for bot in bots
+    ]
+    routine = int(GROUP_MESSAGES_PER_MINUTE * ROUTINE_SHARE)
+    try:
+        table = await apps[0].sender.send(group.id, "table")
+        assert table is not None
+
+        async def edits(app: App, n: int) -> None:
+            for k in range(routine):
+                assert await app.sender.edit(group.id, table, f"r{n} e{k}", routine=True)
+
+        # each replica edits the table as often as it may on its own: together they
+        # would fill the minute, and a deal's result would wait for it
+        editing = [asyncio.create_task(edits(app, n)) for n, app in enumerate(apps)]
+        while clock.asleep() < len(editing):  # noqa: ASYNC110
+            await asyncio.sleep(0.001)
+        assert len(fake.calls("editMessageText")) == routine - 1  # the send took one
+        # the rest of the minute is there for what the players wait for, at once
+        for k in range(GROUP_MESSAGES_PER_MINUTE - routine):
+            async with asyncio.timeout(5):
+                assert await apps[k % 3].sender.send(group.id, f"result {k}") is not None
+        assert clock.asleep() == len(editing) and clock.now == 1_000.0
+        # and no more
+        assert apps[2].sender.slot_wait(group.id) == 0  # as far as it knows itself
+        late = asyncio.create_task(apps[2].sender.send(group.id, "late"))
+        while clock.asleep() < len(editing) + 1:  # noqa: ASYNC110
+            await asyncio.sleep(0.001)
+        assert [m.text for m in fake.messages(group, from_bot=True)][-1] == "result 4"
+        late.cancel()
+        for task in editing:
+            task.cancel()
+        await asyncio.gather(late, *editing, return_exceptions=True)
+    finally:
+        for app in apps:
+            await app.close()
+        for bot in bots:
+            await bot.session.close()

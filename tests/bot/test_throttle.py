@@ -21,10 +21,12 @@ class Recorder:
         self.edits: list[tuple[int, int, str]] = []
         self.gone: set[tuple[int, int]] = set()
 
-    def slot_wait(self, chat_id: int) -> float:
+    def slot_wait(self, chat_id: int, *, routine: bool = False) -> float:
         return 0.0  # no chat limit here: the Sender's own tests cover it
 
-    async def edit(self, chat_id: int, message_id: int, text: str, markup: Any = None) -> bool:
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: Any = None, *, routine: bool = False
+    ) -> bool:
         if (chat_id, message_id) in self.gone:
             return False
         self.edits.append((chat_id, message_id, text))
@@ -150,11 +152,11 @@ async def test_an_edit_under_way_when_its_message_is_forgotten_is_not_overtaken(
     real = sender.edit
 
     async def waits_for_a_slot(
-        chat_id: int, message_id: int, text: str, markup: Any = None
+        chat_id: int, message_id: int, text: str, markup: Any = None, *, routine: bool = False
     ) -> bool:
         if text != "second":  # it would find a slot at once
             await slot.wait()
-        return await real(chat_id, message_id, text, markup)
+        return await real(chat_id, message_id, text, markup, routine=routine)
 
     monkeypatch.setattr(sender, "edit", waits_for_a_slot)
     first = asyncio.create_task(throttle.edit(1, 10, "first", None, interval=0))
