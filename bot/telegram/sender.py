@@ -186,7 +186,9 @@ class Sender:
     @staticmethod
     def _this_minute(windows: dict[int, deque[float]], chat_id: int, now: float) -> deque[float]:
         times = windows.setdefault(chat_id, deque())
-        while times and now - times[0] >= 60:
+        # compared as points in time: a wait until ``times[0] + 60`` ends there exactly,
+        # where ``now - times[0]`` could stay a rounding error short of 60 for ever
+        while times and times[0] + 60 <= now:
             times.popleft()
         return times
 
@@ -220,7 +222,7 @@ class Sender:
             return max(full, 0.0)
         times = sorted([*sent, *edited])
         # free once all but ``limit - 1`` of them are a minute old
-        return max(60 - (now - times[len(times) - limit]), full, 0.0)
+        return max(times[len(times) - limit] + 60 - now, full, 0.0)
 
     async def _take_slot(
         self,

@@ -324,3 +324,30 @@ async def test_members_of_a_group_are_told_from_everyone_else(
     assert not await rig.sender.is_member(group.id, 777)  # nobody Telegram knows
     fake.kick_bot(group)
     assert not await rig.sender.is_member(group.id, ben.id)  # the bot cannot ask any more
+
+
+class _YieldingClock(VirtualClock):
+    """A virtual clock whose sleeps let the event loop run, so a timeout can end them."""
+
+    async def sleep(self, seconds: float) -> None:
+        await super().sleep(seconds)
+        await asyncio.sleep(0)
+
+
+async def test_a_wait_for_the_groups_minute_ends_where_the_minute_does(
+    fake_telegram: FakeTelegram, rig: Rig
+) -> None:
+    """At these times ``now - sent`` after the wait came out a rounding error short of
+    60 s, and each wait after it was too small to move the clock: the edit never went."""
+    ann = fake_telegram.add_user("Ann", started=True)
+    group = fake_telegram.add_group("Cards", members=[ann])
+    clock = _YieldingClock()
+    clock.now = 38.1
+    sender = Sender(rig.bot, sleep=clock.sleep, clock=clock, group_messages_per_minute=1)
+    message_id = await sender.send(group.id, "table")
+    assert message_id is not None
+    clock.now = 43.731575206454096
+    async with asyncio.timeout(5):
+        assert await sender.edit(group.id, message_id, "table, edited")
+    assert clock.now == 38.1 + 60
+    assert [m.text for m in fake_telegram.messages(group)] == ["table, edited"]
