@@ -145,6 +145,7 @@ async def create_app(
         posts=Posts(db),
         # one process alone sends its edits of a message in the order it made them
         versions=None if db.only_writer else ShownVersions(db),
+        stored=None if db.only_writer else table_repo.get,
     )
     alarm = Alarm()
     tables = Tables(

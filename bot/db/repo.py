@@ -82,17 +82,46 @@ def _record(row: Mapping[Any, Any]) -> TableRecord:
         state=row["state"],
         version=row["version"],
         table_msg_id=row["table_msg_id"],
-        hand_msgs={int(k): v for k, v in jsonio.loads(row["hand_msgs"]).items()},
+        hand_msgs=_ints(row["hand_msgs"]),
         seed=row["seed"],
         unposted_from=row["unposted_from"],
         deadline=row["deadline"],
         remind_at=row["remind_at"],
-        timeouts={int(k): v for k, v in jsonio.loads(row["timeouts"]).items()},
-        reminders={int(k): v for k, v in jsonio.loads(row["reminders"]).items()},
+        timeouts=_ints(row["timeouts"]),
+        reminders=_ints(row["reminders"]),
         stored_version=row["version"],
     )
     record.shown_stored = record.shown()
     return record
+
+
+def _ints(text: str) -> dict[int, int]:
+    return {int(k): v for k, v in jsonio.loads(text).items()}
+
+
+def _merged(read: dict[int, int], mine: dict[int, int], stored: dict[int, int]) -> dict[int, int]:
+    """``stored`` with the entries ``mine`` changed since it was ``read``."""
+    merged = dict(stored)
+    for key in read.keys() | mine.keys():
+        if read.get(key) != mine.get(key):
+            if key in mine:
+                merged[key] = mine[key]
+            else:
+                merged.pop(key, None)
+    return merged
+
+
+def _adopt(record: TableRecord, row: Mapping[Any, Any]) -> None:
+    """What another process changed of where the table's messages are since ``record``
+    read them (``row``: as stored now) taken into ``record``; its own changes stay."""
+    assert record.shown_stored is not None
+    chat_id, table_msg_id, hands, reminders = record.shown_stored
+    if record.chat_id == chat_id:
+        record.chat_id = row["chat_id"]
+    if record.table_msg_id == table_msg_id:
+        record.table_msg_id = row["table_msg_id"]
+    record.hand_msgs = _merged(dict(hands), record.hand_msgs, _ints(row["hand_msgs"]))
+    record.reminders = _merged(dict(reminders), record.reminders, _ints(row["reminders"]))
 
 
 def _json_ints(values: dict[int, int]) -> str:
@@ -153,6 +182,9 @@ def _new(columns: tuple[str, ...]) -> dict[str, Any]:
 _INSERT = sa.insert(tables).values({**_new(_COLUMNS), "created_at": sa.bindparam("new_updated_at")})
 _GET = sa.select(tables).where(_T.id == sa.bindparam("id"))
 _LOCK = _GET.with_for_update()
+_SHOWN_NOW = (
+    sa.select(*(_T[c] for c in _SHOWN_COLUMNS)).where(_T.id == sa.bindparam("id")).with_for_update()
+)
 _POSTPONE = (
     sa.update(tables)
     .where(_T.id == sa.bindparam("key_id"), _T.deadline.is_not(None))
@@ -361,10 +393,22 @@ class TableRepo:
         Not checked against the version: moves go on being saved while the messages
         are on their way, and only the one showing them writes these columns. Not
         written when this record read or wrote them as they are (a hand sent anew is
-        saved as soon as it is sent, and again once the change is shown)."""
+        saved as soon as it is sent, and again once the change is shown).
+
+        Replicas sharing the database may each send some of a table's messages anew
+        while showing the same change: what another wrote since ``record`` read these
+        columns is kept (and taken into ``record``), only this one's changes written, so
+        that nobody loses track of a live message."""
         if record.shown() == record.shown_stored:
             return
-        await self._save(record, _SHOWN_COLUMNS, checked=False)
+        if self.db.only_writer or record.shown_stored is None:
+            await self._save(record, _SHOWN_COLUMNS, checked=False)
+            return
+        async with self.db.hold() as conn:
+            row = (await conn.execute(_SHOWN_NOW, {"id": record.id})).mappings().first()
+            if row is not None:
+                _adopt(record, row)
+            await self._save(record, _SHOWN_COLUMNS, checked=False)
 
     async def postpone(self, table_id: int, when: float) -> None:
         """Put a running deadline off to ``when`` at the earliest, with no reminder before.

@@ -229,9 +229,13 @@ class Lifecycle:
             await self.showing.attempt(self.showing.show_saving, record, game, Pending(to_act))
         return True
 
-    async def resend_hands(self, user_id: int, *, asked: bool = False) -> int:
-        """Send the person's hands anew: a hand message was lost, or they opened the private
-        chat again (``asked``: /start, which may come in bursts)."""
+    async def resend_hands(
+        self, user_id: int, *, asked: bool = False, lost: int | None = None
+    ) -> int:
+        """Send the person's hands anew: a hand message was lost (``lost``: its id), or
+        they opened the private chat again (``asked``: /start, which may come in bursts).
+        A lost message is sent anew only where it is still the hand's: another process
+        sharing the database may have sent the hand anew since, and deleted it."""
         repo = self.store.repo
         sent = 0
         for stale in await repo.playing_with(user_id):
@@ -243,6 +247,8 @@ class Lifecycle:
                 if seat is None or (
                     asked and not self.presenter.may_resend_hand(record.id, user_id)
                 ):
+                    continue
+                if lost is not None and record.hand_msgs.get(user_id) != lost:
                     continue
                 await self.presenter.hand(record, self.store.peek(record), seat, resend=True)
                 await repo.save(record)
@@ -282,7 +288,7 @@ class Lifecycle:
     async def message_lost(self, chat_id: int, message_id: int) -> None:
         """A delayed edit found its message gone: the table or hands come anew."""
         if chat_id > 0:
-            await self.resend_hands(chat_id)
+            await self.resend_hands(chat_id, lost=message_id)
             return
         record = await self.store.repo.open_in_chat(chat_id)
         if record is not None and record.table_msg_id == message_id:

@@ -86,7 +86,9 @@ class Publisher:
     message gone; ``posts`` has each deal result and game end claimed before it is
     posted, so that processes sharing the database post it once; ``versions``, when
     they share it, keeps each table and hand message from going back to an older state
-    of its table than one another process showed there (see :class:`EditThrottle`)."""
+    of its table than one another process showed there (see :class:`EditThrottle`);
+    ``stored`` reads a table's record as stored now, when other processes share the
+    database: a message found gone may have been sent anew by one of them."""
 
     def __init__(
         self,
@@ -98,8 +100,10 @@ class Publisher:
         on_lost: Callable[[int, int], Awaitable[None]] | None = None,
         posts: Claims | None = None,
         versions: Versions | None = None,
+        stored: Callable[[int], Awaitable[TableRecord | None]] | None = None,
     ) -> None:
         self.sender = sender
+        self.stored = stored
         self.posts = posts
         self.versions = versions
         self.people = people
@@ -483,7 +487,9 @@ class Publisher:
             if old is None or not await self.throttle.edit(
                 record.chat_id, old, text, markup, interval=interval, shows=shows
             ):
-                record.table_msg_id = await self._send(record.chat_id, text, markup, shows)
+                record.table_msg_id = await self._anew(
+                    record, record.chat_id, old, None, text, markup, shows
+                )
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
     async def _send(
@@ -500,6 +506,34 @@ class Publisher:
             if shows is not None and self.versions is not None:
                 await self.versions.show(chat_id, message_id, *shows)
         return message_id
+
+    async def _anew(
+        self,
+        record: TableRecord,
+        chat_id: int,
+        old: int | None,
+        user_id: int | None,
+        text: str,
+        markup: Markup | None,
+        shows: Shows | None = None,
+    ) -> int | None:
+        """The message ``old`` (the table's, or the hand of ``user_id``) is gone: it is sent
+        anew, unless another process sharing the database sent it anew since ``record``
+        was read (and deleted ``old``): that message is edited instead, for a third
+        would leave two live ones with buttons."""
+        if old is not None and self.stored is not None:
+            fresh = await self.stored(record.id)
+            if fresh is not None:
+                now = fresh.table_msg_id if user_id is None else fresh.hand_msgs.get(user_id)
+                if (
+                    now is not None
+                    and now != old
+                    and await self.throttle.edit(
+                        chat_id, now, text, markup, interval=0, shows=_shows(record)
+                    )
+                ):
+                    return now
+        return await self._send(chat_id, text, markup, shows)
 
     async def _hand(
         self,
@@ -521,7 +555,7 @@ class Publisher:
         ):
             new = old
         else:
-            new = await self._send(user_id, text, markup)
+            new = await self._anew(record, user_id, old, user_id, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:

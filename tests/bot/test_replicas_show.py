@@ -206,3 +206,69 @@ async def test_a_replica_starting_shows_only_the_tables_left_unshown(
     table = fake.messages(other_group, from_bot=True)[-1]
     versions = {b.callback_data.split(":")[2] for b in table.buttons if b.callback_data}
     assert versions == {str(record.version)}
+
+
+@pytest.mark.parametrize("turn_began", [False, True], ids=["turn-goes-on", "turn-began"])
+async def test_a_message_another_replica_sent_anew_is_edited_not_sent_a_third_time(
+    fleet: Fleet, turn_began: bool
+) -> None:
+    one, two = fleet.apps
+    game = played(until_over=False)
+    to_act = game.current_seat()
+    assert to_act is not None
+    record = await stored(fleet, game, unposted_from=None)
+    one.tables.showing.add(record.id, to_act, None)
+    await one.tables.publish(record.id)
+    # the other replica has read the table and is about to show a change of it ...
+    stale = await two.tables.store.repo.get(record.id)
+    assert stale is not None and stale.table_msg_id is not None and stale.hand_msgs
+    # ... when the first sends its table and a hand anew, deleting the old ones
+    assert await one.tables.lifecycle.repost(record.id) != stale.table_msg_id
+    waiting = next(u for seat, u in enumerate(fleet.users) if seat != to_act)
+    assert await one.tables.lifecycle.resend_hands(waiting.id) == 1
+    mark = fleet.fake.mark()
+
+    # a turn that began calls its player with their hand sent anew, which saves where
+    # the messages are before the table is edited; else the table's edit comes first
+    await two.publisher.game(
+        stale,
+        two.tables.store.peek(stale),
+        rows_before=game.rows_scored,
+        to_act_before=None if turn_began else to_act,
+    )
+    await two.publisher.throttle.settle()
+    # the messages it found gone were sent anew already: it edits those
+    called = [fleet.users[to_act].id] if turn_began else []
+    assert [c.params["chat_id"] for c in fleet.fake.calls("sendMessage", since=mark)] == called
+    now = await one.tables.store.repo.get(record.id)
+    assert now is not None
+    for chat, message_id in [
+        (fleet.group.id, now.table_msg_id),
+        *((user.id, now.hand_msgs[user.id]) for user in fleet.users),
+    ]:
+        live = [m.message_id for m in fleet.fake.messages(chat, from_bot=True) if m.buttons]
+        assert live == [message_id]
+
+
+async def test_a_hand_found_gone_is_sent_anew_only_where_it_is_still_the_hand(
+    fleet: Fleet,
+) -> None:
+    one, two = fleet.apps
+    game = played(until_over=False)
+    record = await stored(fleet, game, unposted_from=None)
+    one.tables.showing.add(record.id, game.current_seat(), None)
+    await one.tables.publish(record.id)
+    ann = fleet.users[0]
+    shown = await two.tables.store.repo.get(record.id)
+    assert shown is not None
+    old = shown.hand_msgs[ann.id]
+    assert await one.tables.lifecycle.resend_hands(ann.id) == 1
+    mark = fleet.fake.mark()
+    # an edit the other replica held back finds the old hand gone: it was sent anew
+    await two.tables.lifecycle.message_lost(ann.id, old)
+    assert fleet.fake.calls("sendMessage", since=mark) == []
+    # the hand as it is now, gone too: sent anew
+    now = await two.tables.store.repo.get(record.id)
+    assert now is not None
+    await two.tables.lifecycle.message_lost(ann.id, now.hand_msgs[ann.id])
+    assert [c.params["chat_id"] for c in fleet.fake.calls("sendMessage", since=mark)] == [ann.id]
