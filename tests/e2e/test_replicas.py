@@ -358,9 +358,11 @@ class Scenario:
             if welcomes != 1:
                 found.append(f"{name}: {user.first_name} welcomed {welcomes} times")
         # the turn let run out timed out, once; another only if a press was that slow
-        notices = sum(TIME_IS_UP in t for t in texts)
+        # timeouts shown together come as one message, a line each
+        notices = sum(t.count(TIME_IS_UP) for t in texts)
         if table.timed_out < 1 or notices != table.timed_out:
-            found.append(f"{name}: {table.timed_out} moves by the timer, {notices} notices")
+            said = [t for t in texts if TIME_IS_UP in t]
+            found.append(f"{name}: {table.timed_out} moves by the timer, notices {said}")
         if [t for t in texts if FAILURE in t]:
             found.append(f"{name}: a failure was shown")
         self.check_privacy(table, fake.mark())
