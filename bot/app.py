@@ -144,7 +144,7 @@ async def create_app(
         on_lost=lost,
         posts=Posts(db),
         # one process alone sends its edits of a message in the order it made them
-        versions=None if db.only_writer else ShownVersions(db),
+        versions=None if db.only_writer else ShownVersions(db, clock=clock),
         stored=None if db.only_writer else table_repo.get,
     )
     alarm = Alarm()

@@ -41,6 +41,10 @@ _SHOW = sa.text(
     " version = excluded.version, shown_at = excluded.shown_at"
     " WHERE message_versions.version <= excluded.version"
 )
+_SHOWN_AT = sa.select(message_versions.c.shown_at).where(
+    message_versions.c.chat_id == sa.bindparam("chat_id"),
+    message_versions.c.message_id == sa.bindparam("message_id"),
+)
 _PRUNE = sa.delete(message_versions).where(message_versions.c.shown_at < sa.bindparam("before"))
 
 
@@ -69,6 +73,13 @@ class ShownVersions:
             shown = bool((await conn.execute(_SHOW, params)).rowcount)
             await self._pruner.wrote(conn, params["now"])
         return shown
+
+    async def shown_at(self, chat_id: int, message_id: int) -> float | None:
+        """When the message was last sent or edited by any process (by ``clock``), if
+        within :data:`KEEP`."""
+        params = {"chat_id": chat_id, "message_id": message_id}
+        async with self.db.connect() as conn:
+            return (await conn.execute(_SHOWN_AT, params)).scalar()
 
     @asynccontextmanager
     async def showing(

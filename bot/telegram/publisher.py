@@ -74,6 +74,8 @@ class Versions(Protocol):
         self, chat_id: int, message_id: int, table_id: int, version: int
     ) -> AbstractAsyncContextManager[bool]: ...
 
+    async def shown_at(self, chat_id: int, message_id: int) -> float | None: ...
+
 
 def _shows(record: TableRecord) -> Shows:
     return (record.id, record.version)
@@ -378,7 +380,8 @@ class Publisher:
             now = self.sender.clock()
             last = self._turn_at.get(cache_key)
             self._turn_at[cache_key] = now
-            resend = resend or last is None or now - last >= NOTIFY_AFTER
+            if not resend and (last is None or now - last >= NOTIFY_AFTER):
+                resend = not await self._shown_lately(record, person.user_id, now)
         # A waiting player's hand message changes only when their own situation does;
         # the live trick is on the table message.
         key = (text, tuple(view.get("legal") or ()), game.is_over)
@@ -394,6 +397,17 @@ class Publisher:
             markup = table.hand_keyboard(record.id, record.version, view, names, user_tr)
         await self._hand(record, person.user_id, text, markup, resend=resend, urgent=to_act == seat)
         await self._reachable(record, person.user_id, person.name)
+
+    async def _shown_lately(self, record: TableRecord, user_id: int, now: float) -> bool:
+        """Whether another process sharing the database sent or edited the player's hand
+        message in the last :data:`NOTIFY_AFTER` seconds (it called them, or showed their
+        own move): they are at the table, and their turn needs no new message to call
+        them. This process knows only the turns it showed."""
+        message_id = record.hand_msgs.get(user_id)
+        if self.versions is None or message_id is None:
+            return False
+        shown_at = await self.versions.shown_at(user_id, message_id)
+        return shown_at is not None and now - shown_at < NOTIFY_AFTER
 
     def hand_waits(self, record: TableRecord, user_id: int) -> bool:
         """Whether the hand of a player now waiting for their turn would be edited
@@ -549,13 +563,13 @@ class Publisher:
         old = record.hand_msgs.get(user_id)
         interval = 0.0 if urgent else HAND_EDIT_INTERVAL
         if resend or old is None:
-            new = await self._send(user_id, text, markup)
+            new = await self._send(user_id, text, markup, _shows(record))
         elif await self.throttle.edit(
             user_id, old, text, markup, interval=interval, shows=_shows(record)
         ):
             new = old
         else:
-            new = await self._anew(record, user_id, old, user_id, text, markup)
+            new = await self._anew(record, user_id, old, user_id, text, markup, _shows(record))
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:

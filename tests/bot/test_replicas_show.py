@@ -10,12 +10,14 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+import sqlalchemy as sa
 from aiogram import Bot
 
 from bot import jsonio
 from bot.app import App, create_app
 from bot.bench.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from bot.db import Seat, TableRecord, TableStatus
+from bot.db.schema import message_versions
 from bot.engine import game_class
 from bot.engine.base import Game
 from tests import fake_telegram_fixtures as fixtures
@@ -208,9 +210,13 @@ async def test_a_replica_starting_shows_only_the_tables_left_unshown(
     assert versions == {str(record.version)}
 
 
-@pytest.mark.parametrize("turn_began", [False, True], ids=["turn-goes-on", "turn-began"])
+@pytest.mark.parametrize(
+    ("turn_began", "called_ago"),
+    [(False, 0), (True, 0), (True, 60)],
+    ids=["turn-goes-on", "turn-began", "turn-began-long-after-a-call"],
+)
 async def test_a_message_another_replica_sent_anew_is_edited_not_sent_a_third_time(
-    fleet: Fleet, turn_began: bool
+    fleet: Fleet, turn_began: bool, called_ago: float
 ) -> None:
     one, two = fleet.apps
     game = played(until_over=False)
@@ -227,9 +233,15 @@ async def test_a_message_another_replica_sent_anew_is_edited_not_sent_a_third_ti
     waiting = next(u for seat, u in enumerate(fleet.users) if seat != to_act)
     assert await one.tables.lifecycle.resend_hands(waiting.id) == 1
     mark = fleet.fake.mark()
+    # when the other replica last showed the hands
+    async with one.db.connect() as conn:
+        await conn.execute(
+            sa.update(message_versions).values(shown_at=message_versions.c.shown_at - called_ago)
+        )
 
-    # a turn that began calls its player with their hand sent anew, which saves where
-    # the messages are before the table is edited; else the table's edit comes first
+    # A turn that began calls its player with their hand sent anew, unless a replica
+    # called them or showed their hand lately; that saves where the messages are
+    # before the table is edited. Else the table's edit comes first.
     await two.publisher.game(
         stale,
         two.tables.store.peek(stale),
@@ -238,7 +250,7 @@ async def test_a_message_another_replica_sent_anew_is_edited_not_sent_a_third_ti
     )
     await two.publisher.throttle.settle()
     # the messages it found gone were sent anew already: it edits those
-    called = [fleet.users[to_act].id] if turn_began else []
+    called = [fleet.users[to_act].id] if turn_began and called_ago else []
     assert [c.params["chat_id"] for c in fleet.fake.calls("sendMessage", since=mark)] == called
     now = await one.tables.store.repo.get(record.id)
     assert now is not None
