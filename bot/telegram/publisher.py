@@ -502,7 +502,7 @@ class Publisher:
                 record.chat_id, old, text, markup, interval=interval, shows=shows
             ):
                 record.table_msg_id = await self._anew(
-                    record, record.chat_id, old, None, text, markup, shows
+                    record, record.chat_id, old, None, text, markup
                 )
         record.chat_id = self.sender.moved.get(record.chat_id, record.chat_id)
 
@@ -529,12 +529,11 @@ class Publisher:
         user_id: int | None,
         text: str,
         markup: Markup | None,
-        shows: Shows | None = None,
     ) -> int | None:
         """The message ``old`` (the table's, or the hand of ``user_id``) is gone: it is sent
-        anew, unless another process sharing the database sent it anew since ``record``
-        was read (and deleted ``old``): that message is edited instead, for a third
-        would leave two live ones with buttons."""
+        anew, showing the record's version, unless another process sharing the database
+        sent it anew since ``record`` was read (and deleted ``old``): that message is
+        edited instead, for a third would leave two live ones with buttons."""
         if old is not None and self.stored is not None:
             fresh = await self.stored(record.id)
             if fresh is not None:
@@ -547,7 +546,7 @@ class Publisher:
                     )
                 ):
                     return now
-        return await self._send(chat_id, text, markup, shows)
+        return await self._send(chat_id, text, markup, _shows(record))
 
     async def _hand(
         self,
@@ -569,7 +568,7 @@ class Publisher:
         ):
             new = old
         else:
-            new = await self._anew(record, user_id, old, user_id, text, markup, _shows(record))
+            new = await self._anew(record, user_id, old, user_id, text, markup)
         if new is None:
             record.hand_msgs.pop(user_id, None)
         else:
