@@ -40,7 +40,7 @@ def test_saved_games_report_as_played(tmp_path: Path) -> None:
 def test_ladder_plays_each_pair_of_levels_in_each_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert sim.ladder_levels("deberts") == ("random", "easy", "hard")
+    assert sim.ladder_levels("deberts") == ("random", "easy", "hard", "ismcts")
     assert sim.ladder_levels("thousand") == ("random", "easy", "hard", "ismcts")
     # two quick levels keep the test short; the ladder itself takes every level
     monkeypatch.setattr(sim, "ladder_levels", lambda game: ("random", "easy"))

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from bot.ai.deberts import easy_policy, hard_policy
+from bot.ai.deberts import easy_policy, hard_policy, ismcts_policy
 from bot.ai.deberts.knowledge import read_view
 from bot.ai.players import choose
 from bot.engine.cards import codes_to_mask
 from bot.engine.deberts import Deberts, DebertsConventions, from_position
 
-LEVELS = ("easy", "hard")
-# Hard search at a small budget keeps these tests fast; the logic is the same.
+LEVELS = ("easy", "hard", "ismcts")
+# Search at a small budget keeps these tests fast; the logic is the same.
 SMALL_BUDGET = 1.0
 
 
@@ -110,7 +110,7 @@ def test_decision_depends_only_on_the_view(level: str, played: int) -> None:
 def test_policies_take_only_a_view() -> None:
     one, _ = _pair(3)
     view = one.view(0)
-    for policy in (easy_policy, hard_policy):
+    for policy in (easy_policy, hard_policy, ismcts_policy):
         assert policy(view, random.Random(1), SMALL_BUDGET) in view["legal"]
 
 

@@ -79,6 +79,17 @@ def test_easy_ruffs_a_big_card_with_its_smallest_trump() -> None:
     assert choose(game, 1, "easy", seed=1) == "c8S"
 
 
+@pytest.mark.parametrize("level", ["easy", "hard", "ismcts"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_takes_a_ten_with_the_ace_rather_than_give_it_away(level: str, seed: int) -> None:
+    game = _following(
+        ["AH", "7H", "7C", "TC", "AD", "KD", "8S", "QC", "9D"],
+        ["TH", "8H", "KH", "AC", "KC", "JS", "9S", "AS", "QH"],
+        "TH",
+    )
+    assert choose(game, 1, level, seed=seed, budget_ms=BUDGET) == "cAH"
+
+
 def test_easy_leads_the_master_trump_as_bidder() -> None:
     game = from_position(
         [

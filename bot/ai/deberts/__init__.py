@@ -4,14 +4,21 @@
 master cards, draws trumps as the bidder, takes points cheaply and discards low.
 ``hard`` deals the cards it cannot see consistently with everything its seat
 knows and plays each option out with the easy strategy, for the auction too.
+``ismcts`` is the reference level of matches: textbook information-set MCTS.
 """
 
 from __future__ import annotations
 
+from bot.ai.deberts.ismcts import ismcts_policy
 from bot.ai.deberts.policies import easy_policy, hard_policy
 from bot.ai.players import Policy
 from bot.engine.deberts.view import DebertsView
 
-__all__ = ["POLICIES", "easy_policy", "hard_policy"]
+__all__ = ["POLICIES", "easy_policy", "hard_policy", "ismcts_policy"]
 
-POLICIES: dict[str, Policy[DebertsView]] = {"easy": easy_policy, "hard": hard_policy}
+POLICIES: dict[str, Policy[DebertsView]] = {
+    "easy": easy_policy,
+    "hard": hard_policy,
+    "ismcts": ismcts_policy,
+}
+"""The Deberts players: ``policy(view, rng, budget_ms) -> action code``."""

@@ -11,7 +11,7 @@ from bot.ai.deberts.search import auction_values, best_card, table_for
 from bot.engine.cards import parse_index
 from bot.engine.deberts.view import DebertsView
 
-__all__ = ["easy_policy", "hard_policy"]
+__all__ = ["card_code", "easy_policy", "hard_policy"]
 
 SUITS = "SCDH"
 
@@ -53,7 +53,7 @@ def easy_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     hands[know.seat] = know.hand
     table = table_for(know, hands)
     card = greedy_card(table, know.seat)
-    return "c" + _code(card)
+    return "c" + card_code(card)
 
 
 def hard_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
@@ -67,7 +67,7 @@ def hard_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     if extra is not None:
         return extra
     card = best_card(know, _cards(legal), rng, budget_ms)
-    return "c" + _code(card)
+    return "c" + card_code(card)
 
 
 def _hard_order(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
@@ -84,5 +84,6 @@ def _hard_order(know: Knowledge, legal: list[str], rng: random.Random, budget_ms
     return "t" + SUITS[best] if second_round else "play"
 
 
-def _code(card: int) -> str:
+def card_code(card: int) -> str:
+    """A card index as the code the actions use (``"9S"``)."""
     return "789TJQKA"[card & 7] + SUITS[card >> 3]

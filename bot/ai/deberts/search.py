@@ -16,6 +16,7 @@ from bot.ai.deberts.sampling import auction_weight, sample_hands
 from bot.ai.deberts.table import Table, beats, deal_result, play_out
 
 __all__ = [
+    "AUCTION_PLAYS_PER_MS",
     "PLAYS_PER_MS",
     "auction_values",
     "best_card",
@@ -27,6 +28,10 @@ PLAYS_PER_MS = 150.0
 think``: at the default 200 ms, hard's decisions with a choice took 141 ms of CPU at the
 median and 213 ms at the 95th percentile (2 games, seeds 70000-70001, the machine shared);
 before, at 20, it used 5-15 % of its budget."""
+AUCTION_PLAYS_PER_MS = 90.0
+"""The same for a bid, whose every sample deals and plays a whole deal per option (more
+work around each play than a card's rollouts): at 150 its decisions took 206 ms at the
+median and 410 at the 95th percentile, above the 250 ms a decision may take."""
 _MIN_SAMPLES = 6
 
 
@@ -146,7 +151,7 @@ def auction_values(
     After a pass the rest of the auction is played by the easy rule (ours too in
     the second round), then the deal is played out greedily; a redeal is worth 0.
     """
-    rollouts = max(1, int(budget_ms * PLAYS_PER_MS / (9 * know.seats)))
+    rollouts = max(1, int(budget_ms * AUCTION_PLAYS_PER_MS / (9 * know.seats)))
     samples = max(_MIN_SAMPLES, rollouts // max(1, len(options)))
     totals = dict.fromkeys(options, 0.0)
     n = know.seats

@@ -1,0 +1,122 @@
+"""A reference level: textbook single-observer information-set MCTS.
+
+The method of Cowling, Powley and Whitehouse (2012), kept plain so that the
+other levels can be measured against it: each iteration deals the hidden cards
+once (consistently with what the seat has seen: voids, the cards known to sit in
+a hand), walks down one tree shared by every deal with UCB1 over the cards legal
+in that deal (a child's count of availability stands in for its parent's
+visits), adds one node, finishes the deal with uniformly random legal cards and
+credits each node with the deal's result for the seat that moved into it. It
+searches the card play; the auction, the seven swap and the four sevens follow
+the easy level's rules.
+
+The number of iterations is a fixed amount per millisecond of budget, chosen
+so that a decision takes about as long as the hard level's; a seed always
+gives the same decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from bot.ai.deberts.knowledge import Knowledge, read_view
+from bot.ai.deberts.policies import card_code, easy_policy
+from bot.ai.deberts.sampling import sample_hands
+from bot.ai.deberts.search import table_for
+from bot.ai.deberts.table import deal_result
+from bot.engine.cards import iter_mask
+from bot.engine.deberts.view import DebertsView
+
+__all__ = ["ITERATIONS_PER_MS", "ismcts_policy", "search"]
+
+ITERATIONS_PER_MS = 14.0
+"""Iterations per millisecond of budget: about the hard level's time per decision (see
+the closing figures of ``python -m bot.sim --game deberts --levels hard,ismcts``)."""
+EXPLORATION = 0.7
+"""UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
+SCALE = 200.0
+"""Deal points per unit of reward."""
+
+
+@dataclass(slots=True)
+class Node:
+    """A card's node: who played it, its reward total, its visits and availability."""
+
+    seat: int
+    total: float = 0.0
+    visits: int = 0
+    available: int = 0
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    easy = easy_policy(view, rng, budget_ms)
+    if view["phase"] != "play" or not easy.startswith("c"):
+        return easy  # the auction and the extras of the play (swap, sevens) as easy does
+    know = read_view(view)
+    iterations = max(32, int(budget_ms * ITERATIONS_PER_MS))
+    return "c" + card_code(search(know, rng, iterations))
+
+
+def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
+    """The most visited card at the root."""
+    n = know.seats
+    root = Node(seat=-1)
+    draw = rng.random
+    for _ in range(iterations):
+        table = table_for(know, sample_hands(know, rng))
+        path = [root]
+        node = root
+        expanded = False
+        while table.hands[table.turn]:
+            seat = table.turn
+            moves = list(iter_mask(table.legal(seat)))
+            if expanded:
+                # the rollout: uniformly random legal cards
+                table.play(moves[int(draw() * len(moves))])
+                continue
+            pick = _select(node, moves, rng)
+            expanded = pick not in node.children
+            node = _child(node, pick, seat)
+            path.append(node)
+            table.play(pick)
+        points = table.deal_points()
+        values = [deal_result(points, know.bidder, s) / SCALE for s in range(n)]
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
+    return best[0]
+
+
+def _child(node: Node, move: int, seat: int) -> Node:
+    child = node.children.get(move)
+    if child is None:
+        child = node.children[move] = Node(seat=seat, available=1)
+    return child
+
+
+def _select(node: Node, moves: list[int], rng: random.Random) -> int:
+    """An untried card at random, else UCB1 over the cards available now."""
+    untried = [m for m in moves if m not in node.children]
+    for m in moves:
+        child = node.children.get(m)
+        if child is not None:
+            child.available += 1
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    best = moves[0]
+    best_score = -math.inf
+    for m in moves:
+        child = node.children[m]
+        score = child.total / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best, best_score = m, score
+    return best
