@@ -12,7 +12,7 @@ work the wall time grows with the load, the CPU time much less.
 The work per decision is a fixed amount per level and budget (so a seed always
 gives the same decision); the constants that set it are calibrated with this
 command on a quiet machine so that hard's decisions at the default budget take
-p50 >= 100 ms and p95 <= 250 ms of wall time: ``PLAYS_PER_MS`` in
+p50 >= 100 ms and p95 <= 250 ms of wall time: the ``*_PER_MS`` constants of
 ``bot/ai/deberts/search.py`` and ``bot/ai/thousand/hard.py``.
 """
 

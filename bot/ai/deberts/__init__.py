@@ -3,7 +3,9 @@
 ``easy`` plays a hand-written strategy: it orders on a hand evaluation, cashes
 master cards, draws trumps as the bidder, takes points cheaply and discards low.
 ``hard`` deals the cards it cannot see consistently with everything its seat
-knows and plays each option out with the easy strategy, for the auction too.
+knows; it searches the play with one tree over those layouts, played out by the easy
+strategy, and solves the last tricks exactly; a bid's options it plays out with the
+easy strategy.
 ``ismcts`` is the reference level of matches: textbook information-set MCTS.
 """
 

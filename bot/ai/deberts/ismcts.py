@@ -17,15 +17,14 @@ gives the same decision.
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import dataclass, field
 
 from bot.ai.deberts.knowledge import Knowledge, read_view
 from bot.ai.deberts.policies import card_code, easy_policy
 from bot.ai.deberts.sampling import sample_hands
 from bot.ai.deberts.search import table_for
 from bot.ai.deberts.table import deal_result
+from bot.ai.uct import Node, child, select
 from bot.engine.cards import iter_mask
 from bot.engine.deberts.view import DebertsView
 
@@ -34,21 +33,8 @@ __all__ = ["ITERATIONS_PER_MS", "ismcts_policy", "search"]
 ITERATIONS_PER_MS = 14.0
 """Iterations per millisecond of budget: about the hard level's time per decision (see
 the closing figures of ``python -m bot.sim --game deberts --levels hard,ismcts``)."""
-EXPLORATION = 0.7
-"""UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
 SCALE = 200.0
 """Deal points per unit of reward."""
-
-
-@dataclass(slots=True)
-class Node:
-    """A card's node: who played it, its reward total, its visits and availability."""
-
-    seat: int
-    total: float = 0.0
-    visits: int = 0
-    available: int = 0
-    children: dict[int, Node] = field(default_factory=dict)
 
 
 def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
@@ -80,9 +66,9 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
                 # the rollout: uniformly random legal cards
                 table.play(moves[int(draw() * len(moves))])
                 continue
-            pick = _select(node, moves, rng)
+            pick = select(node, moves, rng)
             expanded = pick not in node.children
-            node = _child(node, pick, seat)
+            node = child(node, pick, seat)
             path.append(node)
             table.play(pick)
         points = table.deal_points()
@@ -90,33 +76,4 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.seat]
-    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
-    return best[0]
-
-
-def _child(node: Node, move: int, seat: int) -> Node:
-    child = node.children.get(move)
-    if child is None:
-        child = node.children[move] = Node(seat=seat, available=1)
-    return child
-
-
-def _select(node: Node, moves: list[int], rng: random.Random) -> int:
-    """An untried card at random, else UCB1 over the cards available now."""
-    untried = [m for m in moves if m not in node.children]
-    for m in moves:
-        child = node.children.get(m)
-        if child is not None:
-            child.available += 1
-    if untried:
-        return untried[rng.randrange(len(untried))]
-    best = moves[0]
-    best_score = -math.inf
-    for m in moves:
-        child = node.children[m]
-        score = child.total / child.visits + EXPLORATION * math.sqrt(
-            math.log(child.available) / child.visits
-        )
-        if score > best_score:
-            best, best_score = m, score
-    return best
+    return root.most_visited()

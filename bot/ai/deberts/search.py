@@ -1,38 +1,52 @@
-"""Determinized Monte Carlo search: deal the hidden cards, play each option out greedily.
+"""Hard's search: deal the hidden cards consistently with what the seat knows, then
+search the play (a tree over the sampled layouts, played out by the easy strategy;
+the last tricks solved exactly) or play each bid's deal out with the easy strategy.
 
-The amount of work is a number of simulated card plays fixed by the time
-budget (:data:`PLAYS_PER_MS`), never the clock, so a decision depends only on the
-view and the seed.
+The amount of work is a number of simulated card plays (or solved positions) fixed
+by the time budget, never the clock, so a decision depends only on the view and the
+seed.
 """
 
 from __future__ import annotations
 
 import random
 
+from bot.ai.deberts.endgame import card_values
 from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_order
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge
 from bot.ai.deberts.sampling import auction_weight, sample_hands
 from bot.ai.deberts.table import Table, beats, deal_result, play_out
+from bot.ai.uct import Node, child, select
+from bot.engine.cards import iter_mask
 
 __all__ = [
     "AUCTION_PLAYS_PER_MS",
-    "PLAYS_PER_MS",
+    "ENDGAME_NODES_PER_MS",
+    "ENDGAME_PLAYS",
+    "TREE_PLAYS_PER_MS",
     "auction_values",
     "best_card",
     "table_for",
 ]
 
-PLAYS_PER_MS = 150.0
-"""Simulated card plays per millisecond of budget. Calibrated with ``python -m bot.bench
-think``: at the default 200 ms, hard's decisions with a choice took 141 ms of CPU at the
-median and 213 ms at the 95th percentile (2 games, seeds 70000-70001, the machine shared);
-before, at 20, it used 5-15 % of its budget."""
+TREE_PLAYS_PER_MS = 92.0
+"""Simulated card plays a millisecond of budget in the tree search, whose play-outs cost
+1.6 times those of the one-card-deep search it replaced (150 a millisecond, calibrated with
+``python -m bot.bench think`` to use most of the budget): the same time per decision."""
+ENDGAME_PLAYS: dict[int, int] = {2: 8, 3: 9}
+"""Cards left in all hands, by seats, at which the sampled layouts are solved exactly."""
+ENDGAME_NODES_PER_MS = 200.0
+"""Positions an exact solve visits per millisecond of budget."""
 AUCTION_PLAYS_PER_MS = 90.0
-"""The same for a bid, whose every sample deals and plays a whole deal per option (more
-work around each play than a card's rollouts): at 150 its decisions took 206 ms at the
-median and 410 at the 95th percentile, above the 250 ms a decision may take."""
+"""Simulated card plays a millisecond of budget for a bid, whose every sample deals and
+plays a whole deal per option: at 150 its decisions took 206 ms at the median and 410 at
+the 95th percentile, above the 250 ms a decision may take."""
 _MIN_SAMPLES = 6
+_MIN_ITERATIONS = 24
+_MAX_SOLVED = 400
+_SCALE = 200.0
+"""Deal points per unit of the tree's reward."""
 
 
 def table_for(know: Knowledge, hands: list[int]) -> Table:
@@ -81,23 +95,60 @@ def _weighted_sample(know: Knowledge, rng: random.Random) -> list[int]:
 
 
 def best_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
-    """The card of ``cards`` with the best mean deal result over sampled deals."""
+    """The card to play of ``cards``: by exact solving of sampled layouts once few cards
+    are left (:data:`ENDGAME_PLAYS`), else by a tree search over sampled layouts."""
     if len(cards) == 1:
         return cards[0]
+    if sum(know.hand_sizes) <= ENDGAME_PLAYS[know.seats]:
+        return _solved_card(know, cards, rng, budget_ms)
+    return _searched_card(know, cards, rng, budget_ms)
+
+
+def _searched_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
+    """Information-set MCTS (one tree over every sampled layout, UCB1) whose play-outs
+    past the tree are the easy strategy's, for every seat: the card visited most."""
     plays_left = sum(know.hand_sizes) or 1
-    rollouts = max(1, int(budget_ms * PLAYS_PER_MS / plays_left))
-    samples = max(_MIN_SAMPLES, rollouts // len(cards))
-    totals = dict.fromkeys(cards, 0.0)
-    seat = know.seat
-    for _ in range(samples):
-        hands = _weighted_sample(know, rng)
-        base = table_for(know, hands)
-        for card in cards:
-            table = base.copy()
+    iterations = max(_MIN_ITERATIONS, int(budget_ms * TREE_PLAYS_PER_MS / plays_left))
+    n = know.seats
+    root = Node(seat=-1)
+    for _ in range(iterations):
+        table = table_for(know, _weighted_sample(know, rng))
+        path = [root]
+        node = root
+        expanded = False
+        while table.hands[table.turn]:
+            seat = table.turn
+            if expanded:
+                card = greedy_card(table, seat)
+            else:
+                moves = cards if node is root else list(iter_mask(table.legal(seat)))
+                card = select(node, moves, rng)
+                expanded = card not in node.children
+                node = child(node, card, seat)
+                path.append(node)
             table.note_play(seat, card)
             table.play(card)
-            points = play_out(table, greedy_card)
-            totals[card] += deal_result(points, know.bidder, seat)
+        points = table.deal_points()
+        values = [deal_result(points, know.bidder, s) / _SCALE for s in range(n)]
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+    return root.most_visited()
+
+
+def _solved_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
+    """The card with the best mean exact deal result over sampled layouts: as many as
+    :data:`ENDGAME_NODES_PER_MS` positions solved allow."""
+    totals = dict.fromkeys(cards, 0.0)
+    nodes_left = budget_ms * ENDGAME_NODES_PER_MS
+    for samples in range(_MAX_SOLVED):
+        if samples >= _MIN_SAMPLES and nodes_left <= 0:
+            break
+        table = table_for(know, _weighted_sample(know, rng))
+        values, nodes = card_values(table, cards)
+        for card, value in zip(cards, values, strict=True):
+            totals[card] += value
+        nodes_left -= nodes
     return max(cards, key=lambda c: (totals[c], -c))
 
 

@@ -17,15 +17,14 @@ gives the same decision.
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import dataclass, field
 
 from bot.ai.thousand.cards import card_code
 from bot.ai.thousand.easy import easy_policy, numbers
 from bot.ai.thousand.hard import concede_share
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.sampling import sample_hands
+from bot.ai.uct import Node, child, select
 from bot.engine.cards import iter_mask
 from bot.engine.thousand.playout import SimDeal
 from bot.engine.thousand.rules import round_whistler
@@ -37,23 +36,10 @@ ITERATIONS_PER_MS = 8.0
 """Iterations per millisecond of budget: about the hard level's time per decision. By
 ``python -m bot.bench think --game thousand`` at 200 ms, decisions with a choice took
 129 ms of CPU at the median, 250 at the 95th percentile (hard: 135 and 230)."""
-EXPLORATION = 0.7
-"""UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
 SCALE = 250.0
 """Deal points per unit of reward."""
 CONCEDE = -1
 """The root move that concedes the deal (contract phase)."""
-
-
-@dataclass(slots=True)
-class Node:
-    """A move's node: who made it, its reward total, its visits and availability."""
-
-    seat: int
-    total: float = 0.0
-    visits: int = 0
-    available: int = 0
-    children: dict[int, Node] = field(default_factory=dict)
 
 
 def ismcts_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
@@ -136,9 +122,9 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
         target = contract
         if contracts:
             # the contract: every option is legal in every dealing
-            pick = _select(root, contracts, rng)
+            pick = select(root, contracts, rng)
             expanded = pick not in root.children
-            node = _child(root, pick, me)
+            node = child(root, pick, me)
             path.append(node)
             if pick == CONCEDE:
                 values = _conceded_values(n, bidder, contracts[0])
@@ -150,9 +136,9 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
                 # the rollout: uniformly random legal cards
                 sim.play(moves[int(draw() * len(moves))])
                 continue
-            pick = _select(node, moves, rng)
+            pick = select(node, moves, rng)
             expanded = pick not in node.children
-            node = _child(node, pick, sim.to_act)
+            node = child(node, pick, sim.to_act)
             path.append(node)
             sim.play(pick)
         if values is None:
@@ -160,33 +146,4 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.seat]
-    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
-    return best[0]
-
-
-def _child(node: Node, move: int, seat: int) -> Node:
-    child = node.children.get(move)
-    if child is None:
-        child = node.children[move] = Node(seat=seat, available=1)
-    return child
-
-
-def _select(node: Node, moves: list[int], rng: random.Random) -> int:
-    """An untried move at random, else UCB1 over the moves available now."""
-    untried = [m for m in moves if m not in node.children]
-    for m in moves:
-        child = node.children.get(m)
-        if child is not None:
-            child.available += 1
-    if untried:
-        return untried[rng.randrange(len(untried))]
-    best = moves[0]
-    best_score = -math.inf
-    for m in moves:
-        child = node.children[m]
-        score = child.total / child.visits + EXPLORATION * math.sqrt(
-            math.log(child.available) / child.visits
-        )
-        if score > best_score:
-            best, best_score = m, score
-    return best
+    return root.most_visited()

@@ -1,0 +1,62 @@
+"""Exact play of a Deberts deal's last tricks with every hand known (double dummy).
+
+The seat deciding plays for its best deal result, every other seat against it
+(in a three-player deal the two others are taken to play together, as the
+bidder's opponents do): a minimax by alpha-beta over the cards left, each leaf
+valued as :func:`~bot.ai.deberts.table.deal_result` settles the deal (card
+points, bella, the last trick, the combinations that count). The hard level
+solves each sampled layout this way once few cards remain, and plays the card
+that does best over them.
+"""
+
+from __future__ import annotations
+
+from bot.ai.deberts.table import POINTS, STRENGTH, Table, deal_result
+from bot.engine.cards import iter_mask
+
+__all__ = ["card_values"]
+
+_INF = float("inf")
+
+
+def card_values(table: Table, cards: list[int]) -> tuple[list[float], int]:
+    """The deal result for the seat to act of each of ``cards`` under best play from
+    there on, and the number of positions searched."""
+    me = table.turn
+    counter = [0]
+    values = []
+    for card in cards:
+        child = table.copy()
+        child.play(card)
+        values.append(_value(child, me, -_INF, _INF, counter))
+    return values, counter[0]
+
+
+def _value(table: Table, me: int, alpha: float, beta: float, counter: list[int]) -> float:
+    counter[0] += 1
+    seat = table.turn
+    if not table.hands[seat]:
+        return deal_result(table.deal_points(), table.bidder, me)
+    maximise = seat == me
+    best = -_INF if maximise else _INF
+    for card in _ordered(table, table.legal(seat)):
+        child = table.copy()
+        child.play(card)
+        value = _value(child, me, alpha, beta, counter)
+        if maximise:
+            if value > best:
+                best = value
+                alpha = max(alpha, best)
+        elif value < best:
+            best = value
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _ordered(table: Table, legal: int) -> list[int]:
+    """Rich and strong cards first: the likeliest best moves, for earlier cut-offs."""
+    pts = POINTS[table.trump]
+    strength = STRENGTH[table.trump]
+    return sorted(iter_mask(legal), key=lambda c: -(pts[c] * 16 + strength[c]))

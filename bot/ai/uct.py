@@ -1,0 +1,60 @@
+"""The tree of single-observer information-set MCTS (Cowling, Powley and Whitehouse
+2012), shared by the searches of both games: one node per move, its reward total for
+the seat that made it, its visits, and how often it was available (which stands in for
+its parent's visits, as different dealings allow different moves)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+__all__ = ["EXPLORATION", "Node", "child", "select"]
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
+
+
+@dataclass(slots=True)
+class Node:
+    """A move's node: who made it, its reward total, its visits and availability."""
+
+    seat: int
+    total: float = 0.0
+    visits: int = 0
+    available: int = 0
+    children: dict[int, Node] = field(default_factory=dict)
+
+    def most_visited(self) -> int:
+        """The move of the child visited most (the higher total breaks a tie)."""
+        best = max(self.children.items(), key=lambda item: (item[1].visits, item[1].total))
+        return best[0]
+
+
+def child(node: Node, move: int, seat: int) -> Node:
+    """The node of ``move`` below ``node``, made by ``seat`` (added if new)."""
+    found = node.children.get(move)
+    if found is None:
+        found = node.children[move] = Node(seat=seat, available=1)
+    return found
+
+
+def select(node: Node, moves: list[int], rng: random.Random) -> int:
+    """An untried move at random, else UCB1 over the moves available now."""
+    untried = [m for m in moves if m not in node.children]
+    for m in moves:
+        found = node.children.get(m)
+        if found is not None:
+            found.available += 1
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    best = moves[0]
+    best_score = -math.inf
+    for m in moves:
+        found = node.children[m]
+        score = found.total / found.visits + EXPLORATION * math.sqrt(
+            math.log(found.available) / found.visits
+        )
+        if score > best_score:
+            best, best_score = m, score
+    return best
