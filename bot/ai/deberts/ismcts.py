@@ -22,9 +22,8 @@ import random
 from bot.ai.deberts.knowledge import Knowledge, read_view
 from bot.ai.deberts.policies import card_code, easy_policy
 from bot.ai.deberts.sampling import sample_hands
-from bot.ai.deberts.search import table_for
-from bot.ai.deberts.table import deal_result
-from bot.ai.uct import Node, child, select
+from bot.ai.deberts.search import tree_search
+from bot.ai.deberts.table import Table
 from bot.engine.cards import iter_mask
 from bot.engine.deberts.view import DebertsView
 
@@ -33,8 +32,6 @@ __all__ = ["ITERATIONS_PER_MS", "ismcts_policy", "search"]
 ITERATIONS_PER_MS = 14.0
 """Iterations per millisecond of budget: about the hard level's time per decision (see
 the closing figures of ``python -m bot.sim --game deberts --levels hard,ismcts``)."""
-SCALE = 200.0
-"""Deal points per unit of reward."""
 
 
 def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
@@ -51,29 +48,11 @@ def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> st
 
 def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
     """The most visited card at the root."""
-    n = know.seats
-    root = Node(seat=-1)
     draw = rng.random
-    for _ in range(iterations):
-        table = table_for(know, sample_hands(know, rng))
-        path = [root]
-        node = root
-        expanded = False
-        while table.hands[table.turn]:
-            seat = table.turn
-            moves = list(iter_mask(table.legal(seat)))
-            if expanded:
-                # the rollout: uniformly random legal cards
-                table.play(moves[int(draw() * len(moves))])
-                continue
-            pick = select(node, moves, rng)
-            expanded = pick not in node.children
-            node = child(node, pick, seat)
-            path.append(node)
-            table.play(pick)
-        points = table.deal_points()
-        values = [deal_result(points, know.bidder, s) / SCALE for s in range(n)]
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += values[visited.seat]
-    return root.most_visited()
+
+    def random_card(table: Table, seat: int) -> int:
+        # the rollout: uniformly random legal cards
+        moves = list(iter_mask(table.legal(seat)))
+        return moves[int(draw() * len(moves))]
+
+    return tree_search(know, rng, iterations, sample_hands, random_card)

@@ -10,6 +10,7 @@ seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.ai.deberts.endgame import card_values
 from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_order
@@ -24,10 +25,12 @@ __all__ = [
     "AUCTION_PLAYS_PER_MS",
     "ENDGAME_NODES_PER_MS",
     "ENDGAME_PLAYS",
+    "SCALE",
     "TREE_PLAYS_PER_MS",
     "auction_values",
     "best_card",
     "table_for",
+    "tree_search",
 ]
 
 TREE_PLAYS_PER_MS = 92.0
@@ -45,7 +48,7 @@ the 95th percentile, above the 250 ms a decision may take."""
 _MIN_SAMPLES = 6
 _MIN_ITERATIONS = 24
 _MAX_SOLVED = 400
-_SCALE = 200.0
+SCALE = 200.0
 """Deal points per unit of the tree's reward."""
 
 
@@ -105,31 +108,48 @@ def best_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: 
 
 
 def _searched_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
-    """Information-set MCTS (one tree over every sampled layout, UCB1) whose play-outs
-    past the tree are the easy strategy's, for every seat: the card visited most."""
+    """Information-set MCTS over the layouts sampled as the auction suggests, played out
+    past the tree by the easy strategy, for every seat."""
     plays_left = sum(know.hand_sizes) or 1
     iterations = max(_MIN_ITERATIONS, int(budget_ms * TREE_PLAYS_PER_MS / plays_left))
+    return tree_search(know, rng, iterations, _weighted_sample, greedy_card)
+
+
+Sampler = Callable[[Knowledge, random.Random], list[int]]
+"""Every seat's hand in one deal consistent with what the seat knows."""
+Rollout = Callable[[Table, int], int]
+"""The card a seat plays past the tree."""
+
+
+def tree_search(
+    know: Knowledge, rng: random.Random, iterations: int, sample: Sampler, rollout: Rollout
+) -> int:
+    """Single-observer information-set MCTS over the card play, shared by hard and the
+    reference level (which differ in ``sample`` and ``rollout``): each iteration deals
+    the hidden cards once, walks down one tree shared by every deal (:mod:`bot.ai.uct`)
+    over the cards legal in that deal, adds one node, plays the deal out with ``rollout``
+    and credits each node with the deal's result for the seat that played into it. The
+    card visited most at the root."""
     n = know.seats
     root = Node(seat=-1)
     for _ in range(iterations):
-        table = table_for(know, _weighted_sample(know, rng))
+        table = table_for(know, sample(know, rng))
         path = [root]
         node = root
         expanded = False
         while table.hands[table.turn]:
             seat = table.turn
             if expanded:
-                card = greedy_card(table, seat)
+                card = rollout(table, seat)
             else:
-                moves = cards if node is root else list(iter_mask(table.legal(seat)))
-                card = select(node, moves, rng)
+                card = select(node, list(iter_mask(table.legal(seat))), rng)
                 expanded = card not in node.children
                 node = child(node, card, seat)
                 path.append(node)
             table.note_play(seat, card)
             table.play(card)
         points = table.deal_points()
-        values = [deal_result(points, know.bidder, s) / _SCALE for s in range(n)]
+        values = [deal_result(points, know.bidder, s) / SCALE for s in range(n)]
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.seat]
