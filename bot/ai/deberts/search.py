@@ -40,7 +40,9 @@ TREE_PLAYS_PER_MS = 92.0
 ENDGAME_PLAYS: dict[int, int] = {2: 8, 3: 9}
 """Cards left in all hands, by seats, at which the sampled layouts are solved exactly."""
 ENDGAME_NODES_PER_MS = 200.0
-"""Positions an exact solve visits per millisecond of budget."""
+"""Positions the exact solves visit per millisecond of budget: at 120, hard's decisions
+with 4 cards or fewer in hand took 65 ms of CPU at the median (132 decisions of 4
+two-player games), a third of the budget."""
 AUCTION_PLAYS_PER_MS = 90.0
 """Simulated card plays a millisecond of budget for a bid, whose every sample deals and
 plays a whole deal per option: at 150 its decisions took 206 ms at the median and 410 at
@@ -104,10 +106,10 @@ def best_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: 
         return cards[0]
     if sum(know.hand_sizes) <= ENDGAME_PLAYS[know.seats]:
         return _solved_card(know, cards, rng, budget_ms)
-    return _searched_card(know, cards, rng, budget_ms)
+    return _searched_card(know, rng, budget_ms)
 
 
-def _searched_card(know: Knowledge, cards: list[int], rng: random.Random, budget_ms: float) -> int:
+def _searched_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
     """Information-set MCTS over the layouts sampled as the auction suggests, played out
     past the tree by the easy strategy, for every seat."""
     plays_left = sum(know.hand_sizes) or 1
