@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from bot.ai.deberts.knowledge import Knowledge, read_view
-from bot.ai.deberts.policies import card_code, easy_policy
+from bot.ai.deberts.policies import card_code, easy_policy, extra_action
 from bot.ai.deberts.sampling import sample_hands
 from bot.ai.deberts.search import tree_search
 from bot.ai.deberts.table import Table
@@ -38,10 +38,12 @@ def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> st
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    easy = easy_policy(view, rng, budget_ms)
-    if view["phase"] != "play" or not easy.startswith("c"):
-        return easy  # the auction and the extras of the play (swap, sevens) as easy does
+    if view["phase"] != "play":
+        return easy_policy(view, rng, budget_ms)  # the auction as easy bids
     know = read_view(view)
+    extra = extra_action(know, legal)
+    if extra is not None:
+        return extra  # the seven swap and the four sevens as easy takes them
     iterations = max(32, int(budget_ms * ITERATIONS_PER_MS))
     return "c" + card_code(search(know, rng, iterations))
 

@@ -11,7 +11,7 @@ from bot.ai.deberts.search import auction_values, best_card, table_for
 from bot.engine.cards import parse_index
 from bot.engine.deberts.view import DebertsView
 
-__all__ = ["card_code", "easy_policy", "hard_policy"]
+__all__ = ["card_code", "easy_policy", "extra_action", "hard_policy"]
 
 SUITS = "SCDH"
 
@@ -24,7 +24,7 @@ def _easy_order(know: Knowledge, legal: list[str]) -> str:
     return "t" + SUITS[suit] if second_round else "play"
 
 
-def _extra(know: Knowledge, legal: list[str]) -> str | None:
+def extra_action(know: Knowledge, legal: list[str]) -> str | None:
     """swap7 when it does not cost a combination; four sevens: a redeal unless we bid."""
     if "sevens" in legal and know.bidder != know.seat:
         return "sevens"
@@ -46,7 +46,7 @@ def easy_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     know = read_view(view)
     if know.phase != "play":
         return _easy_order(know, legal)
-    extra = _extra(know, legal)
+    extra = extra_action(know, legal)
     if extra is not None:
         return extra
     hands = [0] * know.seats
@@ -63,7 +63,7 @@ def hard_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
     know = read_view(view)
     if know.phase != "play":
         return _hard_order(know, legal, rng, budget_ms)
-    extra = _extra(know, legal)
+    extra = extra_action(know, legal)
     if extra is not None:
         return extra
     card = best_card(know, _cards(legal), rng, budget_ms)
