@@ -242,12 +242,12 @@ class Scenario:
 
     def _apply(self, table: Table, moves: list[tuple[int, str]], pressed: object) -> None:
         for i, (seat, code) in enumerate(moves):
-            if i == 0 and (seat, code) == pressed:
-                pass
-            elif last_card(table.mirror, seat):
-                table.played_itself += 1
-            else:
-                table.timed_out += 1
+            # what follows the press was played by the table: a last card, or a timeout
+            if not (i == 0 and (seat, code) == pressed):
+                if last_card(table.mirror, seat):
+                    table.played_itself += 1
+                else:
+                    table.timed_out += 1
             table.mirror.apply(seat, code)
             table.moves += 1
             self.seen(table, table.mirror)
