@@ -30,6 +30,7 @@ async def main(settings: Settings) -> None:
         default_timer=settings.turn_timer,
         group_messages_per_minute=settings.group_messages_per_minute,
         database_options=settings.database_options,
+        update_workers=settings.update_workers,
     )
     # What is loaded by now (rules, bot players' tables) lives as long as the process.
     # Frozen, the collector no longer walks it in every full collection: that walk

@@ -18,7 +18,7 @@ from aiogram.enums import ParseMode
 
 from bot import jsonio
 from bot.ai.players import LEVELS, policy_for
-from bot.config import Settings
+from bot.config import UPDATE_WORKERS, Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.db.database import DatabaseOptions
 from bot.db.posts import Posts
@@ -36,6 +36,7 @@ from bot.telegram.middlewares import ContextMiddleware, Once
 from bot.telegram.publisher import Publisher
 from bot.telegram.reshow import Reshowing
 from bot.telegram.sender import GROUP_MESSAGES_PER_MINUTE, Sender
+from bot.telegram.strain import Strain
 
 __all__ = ["App", "connections", "create_app", "make_bot"]
 
@@ -98,6 +99,7 @@ async def create_app(
     timer_sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     send_margin: Callable[[], float] | None = None,
     database_options: DatabaseOptions | None = None,
+    update_workers: int = UPDATE_WORKERS,
 ) -> App:
     """``database``: a database URL, or the path of a SQLite file;
     ``group_messages_per_minute``: messages sent or edited in a group a minute at most
@@ -107,7 +109,8 @@ async def create_app(
     ``send_margin``: seconds by ``clock`` a message may take to reach Telegram after its
     slot of the group's minute is taken (:data:`~bot.db.sends.MARGIN` unless given);
     ``timer_clock``/``timer_sleep`` (wall clock: deadlines outlive the process) drive
-    the turn timers."""
+    the turn timers; ``update_workers``: the updates handled at once (polling), the
+    bot being overloaded when they are all taken and it is busy (:class:`Strain`)."""
     # The rules and bot players (with their lookup tables) load now, once, rather
     # than inside the first press of each game; a broken install fails at start-up.
     for name in GAME_NAMES:
@@ -136,6 +139,7 @@ async def create_app(
         # called only later, from an edit held back: ``tables`` is there by then
         await tables.lifecycle.message_lost(chat_id, message_id)
 
+    in_flight = InFlight()
     publisher = Publisher(
         sender,
         people,
@@ -146,6 +150,7 @@ async def create_app(
         # one process alone sends its edits of a message in the order it made them
         versions=None if db.only_writer else ShownVersions(db, clock=clock),
         stored=None if db.only_writer else table_repo.get,
+        strained=Strain(in_flight, update_workers),
     )
     alarm = Alarm()
     tables = Tables(
@@ -169,7 +174,6 @@ async def create_app(
         publisher=publisher,
         i18n=i18n,
     )
-    in_flight = InFlight()
     dp.update.outer_middleware(in_flight)
     # after the drain's: an update dropped as handled before is nothing to wait for
     dp.update.outer_middleware(Once(UpdateLog(db)))

@@ -12,7 +12,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 if TYPE_CHECKING:  # the database's modules load only once the settings are usable
     from bot.db.database import DatabaseOptions
 
-__all__ = ["DatabaseSettings", "Settings", "load_settings"]
+__all__ = ["UPDATE_WORKERS", "DatabaseSettings", "Settings", "load_settings"]
+
+UPDATE_WORKERS = 12
+"""Updates a polling bot handles at once; the rest wait in Telegram's queue."""
 
 _TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{10,}$")
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -61,7 +64,7 @@ class Settings(DatabaseSettings):
     default_locale: str = Field(default="ru", pattern=r"^(ru|en)$")
     log_level: str = Field(default="INFO", pattern=r"(?i)^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
     turn_timer: int = Field(default=90, ge=0, le=3600)
-    update_workers: int = Field(default=12, ge=1, le=100)
+    update_workers: int = Field(default=UPDATE_WORKERS, ge=1, le=100)
     group_messages_per_minute: int = Field(default=20, ge=1)
     webhook_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
     """Set: Telegram posts updates to this URL (its path is the one served) instead of

@@ -58,6 +58,7 @@ import aiohttp
 
 from bot.bench.load_fake import LoadFake
 from bot.bench.load_proc import BotProcess, MachineCpu, self_cpu_seconds
+from bot.telegram.rates import HAND_EDIT_INTERVAL, STRAINED_HAND_EDIT_INTERVAL
 
 __all__ = ["main"]
 
@@ -509,6 +510,10 @@ class Replicas:
     def cpu_seconds(self) -> float:
         return sum(bot.cpu_seconds() for bot in self.bots)
 
+    def overloaded_seconds(self, start: float, end: float) -> float:
+        """Seconds the replicas said they were overloaded, on average."""
+        return sum(bot.overloaded_seconds(start, end) for bot in self.bots) / len(self.bots)
+
     def status_kb(self, *fields: str) -> tuple[int, ...]:
         """Summed over the replicas."""
         each = [bot.status_kb(*fields) for bot in self.bots]
@@ -646,10 +651,12 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             MachineCpu.busy_seconds(),
         )
         window_start = time.perf_counter()
+        window_wall = time.time()
         (window_rss_kb,) = bot.status_kb("VmRSS") if bot.running else (0,)
         run.measuring = True
         await asyncio.wait(waits, timeout=args.seconds, return_when=asyncio.FIRST_COMPLETED)
         window_end = time.perf_counter()
+        overloaded_s = bot.overloaded_seconds(window_wall, time.time())
         run.stop.set()
         bot_alive = bot.running
         bot_cpu = bot.cpu_seconds() - bot_cpu0 if bot_alive else float("nan")
@@ -735,6 +742,7 @@ async def _measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             )
         },
         "presses_per_card": round(presses / cards, 2) if cards else None,
+        "overloaded_share": round(overloaded_s / elapsed, 2) if elapsed > 0 else None,
         "api_errors": failed_calls,
         "refused_presses": run.counts.refused,
         "peak_rss_kb": peak_rss_kb,
@@ -821,6 +829,13 @@ def limits(figures: dict[str, Any]) -> str:
             f"latency is queueing: every table always has a press waiting"
             f" ({figures['in_flight_mean']:.0f} in flight), so latency ~ tables / throughput,"
             f" most of it in Telegram's queue"
+        )
+    if figures["overloaded_share"]:
+        reasons.append(
+            f"the bot was overloaded for {figures['overloaded_share']:.0%} of the window"
+            " (its thread busy, presses waiting in Telegram): a waiting player's hand was"
+            f" edited at most every {STRAINED_HAND_EDIT_INTERVAL:g} s instead of"
+            f" {HAND_EDIT_INTERVAL:g}"
         )
     if figures["stalled_tables"]:
         reasons.append(f"{figures['stalled_tables']} tables stalled")

@@ -8,9 +8,16 @@ import ctypes
 import os
 import signal
 import sys
+from datetime import datetime
 from pathlib import Path
 
+from bot.telegram.strain import KEEPING_UP, OVERLOADED
+
 __all__ = ["BotProcess", "MachineCpu", "process_cpu_seconds", "self_cpu_seconds"]
+
+LOG_TIME = "%Y-%m-%d %H:%M:%S,%f"
+"""The time each line of the bot's log begins with (``bot.__main__.LOG_FORMAT``)."""
+_STRAIN_LOGGER = " WARNING bot.telegram.strain: "
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 _PR_SET_PDEATHSIG = 1
@@ -142,6 +149,29 @@ class BotProcess:
 
     def cpu_seconds(self) -> float:
         return process_cpu_seconds(self.pid)
+
+    def overloaded_seconds(self, start: float, end: float) -> float:
+        """Seconds between the wall-clock times ``start`` and ``end`` the bot said it was
+        overloaded (see :class:`~bot.telegram.strain.Strain`)."""
+        try:
+            lines = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return 0.0
+        total = 0.0
+        since: float | None = None  # when the overload running at that point began
+        for line in lines:
+            stamp, _, rest = line.partition(_STRAIN_LOGGER)
+            if not rest.startswith((OVERLOADED, KEEPING_UP)):
+                continue
+            at = datetime.strptime(stamp, LOG_TIME).timestamp()
+            if rest.startswith(OVERLOADED):
+                since = at if since is None else since
+            elif since is not None:
+                total += max(0.0, min(at, end) - max(since, start))
+                since = None
+        if since is not None:
+            total += max(0.0, end - max(since, start))
+        return total
 
     def log_tail(self, lines: int = 20) -> str:
         try:

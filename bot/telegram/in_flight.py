@@ -43,6 +43,8 @@ class InFlight(BaseMiddleware):
         """The tasks handling an update now, with the update's id."""
         self.last: int | None = None
         """The id of the newest update taken."""
+        self.peak = 0
+        """The most updates handled at once since :meth:`take_peak` last read it."""
 
     async def __call__(
         self,
@@ -54,12 +56,18 @@ class InFlight(BaseMiddleware):
         if task is None or not isinstance(event, Update):
             return await handler(event, data)
         self.running[task] = event.update_id
+        self.peak = max(self.peak, len(self.running))
         if self.last is None or event.update_id > self.last:
             self.last = event.update_id
         try:
             return await handler(event, data)
         finally:
             self.running.pop(task, None)
+
+    def take_peak(self) -> int:
+        """The most updates handled at once since the last call (or the start)."""
+        peak, self.peak = self.peak, len(self.running)
+        return peak
 
     async def finish(self, bot: Bot, *, confirm: bool = True) -> None:
         """Wait for the updates being handled, cancel those still running after

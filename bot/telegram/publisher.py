@@ -31,6 +31,7 @@ from bot.telegram.rates import (
     HAND_EDIT_INTERVAL,
     NOTIFY_AFTER,
     RESEND_HAND_AFTER,
+    STRAINED_HAND_EDIT_INTERVAL,
 )
 from bot.telegram.sender import OUT_OF_REACH, Markup, Sender
 from bot.telegram.throttle import EditThrottle, Shows
@@ -90,7 +91,9 @@ class Publisher:
     they share it, keeps each table and hand message from going back to an older state
     of its table than one another process showed there (see :class:`EditThrottle`);
     ``stored`` reads a table's record as stored now, when other processes share the
-    database: a message found gone may have been sent anew by one of them."""
+    database: a message found gone may have been sent anew by one of them; ``strained``
+    says whether the bot is overloaded now (:class:`~bot.telegram.strain.Strain`): the
+    hands of players waiting for their turn are then edited less often."""
 
     def __init__(
         self,
@@ -103,8 +106,10 @@ class Publisher:
         posts: Claims | None = None,
         versions: Versions | None = None,
         stored: Callable[[int], Awaitable[TableRecord | None]] | None = None,
+        strained: Callable[[], bool] | None = None,
     ) -> None:
         self.sender = sender
+        self.strained = strained
         self.stored = stored
         self.posts = posts
         self.versions = versions
@@ -414,8 +419,14 @@ class Publisher:
         later, not at once: a move they just made does not show there yet."""
         message_id = record.hand_msgs.get(user_id)
         return message_id is not None and self.throttle.holds(
-            user_id, message_id, HAND_EDIT_INTERVAL
+            user_id, message_id, self._hand_interval()
         )
+
+    def _hand_interval(self) -> float:
+        """Seconds between edits of a waiting player's hand, as the bot's load allows."""
+        if self.strained is not None and self.strained():
+            return STRAINED_HAND_EDIT_INTERVAL
+        return HAND_EDIT_INTERVAL
 
     def may_resend_hand(self, table_id: int, user_id: int) -> bool:
         """Whether a press may have the player's hand message sent anew (once a while)."""
@@ -560,7 +571,7 @@ class Publisher:
     ) -> None:
         """``urgent``: the hand of the player to act, edited at once in any case."""
         old = record.hand_msgs.get(user_id)
-        interval = 0.0 if urgent else HAND_EDIT_INTERVAL
+        interval = 0.0 if urgent else self._hand_interval()
         if resend or old is None:
             new = await self._send(user_id, text, markup, _shows(record))
         elif await self.throttle.edit(

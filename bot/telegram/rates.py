@@ -9,6 +9,7 @@ __all__ = [
     "NOTIFY_AFTER",
     "RESEND_HAND_AFTER",
     "RESHOW_CALLS_PER_SECOND",
+    "STRAINED_HAND_EDIT_INTERVAL",
 ]
 
 GROUP_EDIT_INTERVAL = 4.0
@@ -20,6 +21,11 @@ HAND_EDIT_INTERVAL = 2.0
 second). The hand of the player to act is never kept waiting, so a hand that just
 played is shown at once when its owner thought for longer than this; in faster play
 its next turn usually comes first and the two edits go out as one."""
+STRAINED_HAND_EDIT_INTERVAL = 5.0
+""":data:`HAND_EDIT_INTERVAL` while the bot is overloaded (see :mod:`bot.telegram.strain`):
+each press then waits in Telegram's queue for the CPU of the ones before it, and an edit
+saved is CPU for them. A hand that just played then mostly waits for its owner's next
+turn and goes out with it."""
 RESEND_HAND_AFTER = 10.0
 """Seconds before "My hand" or /start sends a player's hand message anew once more: sent
 for each press of a burst, the messages would run into Telegram's flood limit, and its

@@ -31,6 +31,7 @@ from bot.telegram.rates import (
     GROUP_EDIT_INTERVAL,
     HAND_EDIT_INTERVAL,
     NOTIFY_AFTER,
+    STRAINED_HAND_EDIT_INTERVAL,
 )
 from tests import fake_telegram_fixtures as fixtures
 from tests.e2e.harness import ManualClock, VirtualClock
@@ -313,9 +314,11 @@ async def test_a_first_turn_moments_after_the_hands_were_sent_is_an_edit_a_late_
         assert "Your turn" in fake.messages(second.id)[-1].text
 
 
+@pytest.mark.parametrize("strained", [False, True], ids=["keeping-up", "overloaded"])
 async def test_a_hand_edited_moments_ago_shows_a_move_later_and_the_answer_names_it(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    strained: bool, fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
+    # overloaded, the bot edits a waiting hand less often: the move shows later still
     fake = fake_telegram
     clock = ManualClock()
     async with service(fake, tmp_path, clock, seed=5) as (app, tr):
@@ -329,6 +332,7 @@ async def test_a_hand_edited_moments_ago_shows_a_move_later_and_the_answer_names
             reply = await press_first_legal(app, record.id, people, tr)
             assert reply is not None and not reply.text  # the hand shows the move at once
             await app.tables.publish(record.id)
+        app.publisher.strained = lambda: strained
         current, game = await saved_game(app, record.id)
         seat = game.current_seat()
         assert seat is not None
@@ -351,7 +355,10 @@ async def test_a_hand_edited_moments_ago_shows_a_move_later_and_the_answer_names
         await asyncio.sleep(0)  # the tasks holding edits back start, to wait on the clock
         assert clock.asleep() == 2  # the hand's edit and the table's
         clock.advance(HAND_EDIT_INTERVAL)
-        assert clock.asleep() == 1  # the table's waits for its group interval
+        # the table's waits for its group interval, and the strained hand's for its own
+        assert clock.asleep() == (2 if strained else 1)
+        if strained:
+            clock.advance(STRAINED_HAND_EDIT_INTERVAL - HAND_EDIT_INTERVAL)
         await fake.wait_for_call(
             "editMessageText", lambda c: c.params.get("chat_id") == presser.id, since=mark
         )
