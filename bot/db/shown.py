@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db.database import Database
 from bot.db.pruning import DAY, Pruner
@@ -54,25 +55,28 @@ class ShownVersions:
         self.clock = clock
         self._pruner = Pruner(_PRUNE, keep=KEEP)
 
-    def _params(
-        self, chat_id: int, message_id: int, table_id: int, version: int
-    ) -> dict[str, int | float]:
-        return {
+    async def _write(
+        self, conn: AsyncConnection, chat_id: int, message_id: int, table_id: int, version: int
+    ) -> bool:
+        """Write that the message shows ``version`` of its table, unless it shows a later
+        one already (``False``)."""
+        now = self.clock()
+        params = {
             "chat_id": chat_id,
             "message_id": message_id,
             "table_id": table_id,
             "version": version,
-            "now": self.clock(),
+            "now": now,
         }
+        shown = bool((await conn.execute(_SHOW, params)).rowcount)
+        await self._pruner.wrote(conn, now)
+        return shown
 
     async def show(self, chat_id: int, message_id: int, table_id: int, version: int) -> bool:
         """Whether the message may show the table at ``version``: it is written for the
         message, unless the message shows a later version already (``False``)."""
-        params = self._params(chat_id, message_id, table_id, version)
         async with self.db.connect() as conn:
-            shown = bool((await conn.execute(_SHOW, params)).rowcount)
-            await self._pruner.wrote(conn, params["now"])
-        return shown
+            return await self._write(conn, chat_id, message_id, table_id, version)
 
     async def shown_at(self, chat_id: int, message_id: int) -> float | None:
         """When the message was last sent or edited by any process (by ``clock``), if
@@ -88,8 +92,5 @@ class ShownVersions:
         """:meth:`show`, the message's row kept locked for the block, in which the edit
         goes out: another process's edit of the message waits until it has (and is left
         out then if it is older). Written only if the block ends without raising."""
-        params = self._params(chat_id, message_id, table_id, version)
         async with self.db.transaction() as conn:
-            shown = bool((await conn.execute(_SHOW, params)).rowcount)
-            await self._pruner.wrote(conn, params["now"])
-            yield shown
+            yield await self._write(conn, chat_id, message_id, table_id, version)
