@@ -16,6 +16,7 @@ __all__ = [
     "MARRIAGE",
     "MARRIAGE_MASKS",
     "NO_TRUMP",
+    "PARTNER",
     "POINTS",
     "QUEEN",
     "STRENGTH",
@@ -56,14 +57,16 @@ MARRIAGE: tuple[int, ...] = (40, 60, 80, 100)
 MARRIAGE_MASKS: tuple[int, ...] = tuple((1 << KING[s]) | (1 << QUEEN[s]) for s in range(4))
 
 
+PARTNER: tuple[int, ...] = tuple(
+    QUEEN[c >> 3] if c == KING[c >> 3] else KING[c >> 3] if c == QUEEN[c >> 3] else -1
+    for c in range(32)
+)
+"""``PARTNER[c]``: the other half of a K or Q's marriage, or -1 for any other card."""
+
+
 def partner(card: int) -> int:
     """The other half of a K or Q's marriage, or -1 for any other card."""
-    suit = card >> 3
-    if card == KING[suit]:
-        return QUEEN[suit]
-    if card == QUEEN[suit]:
-        return KING[suit]
-    return -1
+    return PARTNER[card]
 
 
 def marriage_suits(hand: int) -> list[int]:

@@ -25,7 +25,7 @@ from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
-from bot.engine.cards import iter_mask, parse_index
+from bot.engine.cards import iter_mask, mask_cards, parse_index
 from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
 
@@ -443,6 +443,9 @@ def searched_play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
     coming keep the lead instead of handing it over, as plain rollouts do not.
     """
     st = PlayState(seats=seats, hands=list(hands), trump=-1, leader=bidder, bidder=bidder)
+    # The points of the heuristic's own play-out from ``st``, once a trial has made it:
+    # after the card kept, every seat playing the heuristic's card is that trial.
+    ahead: list[int] | None = None
     while not st.done:
         seat = st.to_act
         legal = st.legal()
@@ -450,16 +453,23 @@ def searched_play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
             st.play(legal.bit_length() - 1)
             continue
         sign = 1 if seat == bidder else -1
+        own = st.heuristic(seat) if ahead is not None else -1
         best_card = -1
         best = 0
-        for card in iter_mask(legal):
-            trial = st.copy()
-            trial.play(card)
-            trial.rollout()
-            value = sign * trial.points[bidder]
+        best_points: list[int] = []
+        for card in mask_cards(legal):
+            if card == own and ahead is not None:
+                points = ahead
+            else:
+                trial = st.copy()
+                trial.play(card)
+                trial.rollout()
+                points = trial.points
+            value = sign * points[bidder]
             if best_card < 0 or value > best:
-                best_card, best = card, value
+                best_card, best, best_points = card, value, points
         st.play(best_card)
+        ahead = best_points
     return st.points
 
 

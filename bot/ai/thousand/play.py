@@ -16,13 +16,13 @@ from bot.ai.thousand.cards import (
     MARRIAGE,
     MARRIAGE_MASKS,
     NO_TRUMP,
+    PARTNER,
     POINTS,
     QUEEN,
     STRENGTH,
     SUIT,
-    partner,
 )
-from bot.engine.cards import iter_mask
+from bot.engine.cards import mask_cards
 
 __all__ = [
     "PlayState",
@@ -77,7 +77,7 @@ def _lowest(cards: int) -> int:
     """The weakest card of ``cards`` (fewest points, then lowest strength)."""
     best = -1
     key = 99
-    for c in iter_mask(cards):
+    for c in mask_cards(cards):
         k = POINTS[c] * 8 + STRENGTH[c]
         if k < key:
             best, key = c, k
@@ -92,10 +92,10 @@ def _discard(hand: int, legal: int, trump: int, unseen: int, marriage_open: bool
     """The card to throw away when not trying to win: cheap, keeping marriages and masters."""
     best = -1
     key = 1 << 30
-    for c in iter_mask(legal):
+    for c in mask_cards(legal):
         suit = c >> 3
         cost = POINTS[c] * 10 + STRENGTH[c]
-        mate = partner(c)
+        mate = PARTNER[c]
         if marriage_open and mate >= 0 and hand >> mate & 1:
             cost += 400 + MARRIAGE[suit]
         if suit == trump:
@@ -115,7 +115,7 @@ def _dump(legal: int, unseen: int, trump: int) -> int:
     """Points onto a friend's winning trick: the richest card that is not a master."""
     best = -1
     key = -(1 << 30)
-    for c in iter_mask(legal):
+    for c in mask_cards(legal):
         k = POINTS[c] * 4 - (60 if _is_master(c, unseen) else 0) - (30 if c >> 3 == trump else 0)
         if k > key:
             best, key = c, k
@@ -126,7 +126,7 @@ def _cheapest_winner(wins: int) -> int:
     """Of winning cards, the lowest strength (non-trumps before trumps is handled by caller)."""
     best = -1
     key = 99
-    for c in iter_mask(wins):
+    for c in mask_cards(wins):
         k = STRENGTH[c]
         if k < key:
             best, key = c, k
@@ -151,6 +151,22 @@ def heuristic_card(
     ``unseen``: cards the seat has not seen (in other hands or out of play).
     ``voids[s]``: bit per suit that seat ``s`` is known to lack (trumps included).
     """
+    return _card(hand, trick, trump, unseen, seats, me, leader, bidder, can_declare, voids)
+
+
+def _card(
+    hand: int,
+    trick: Sequence[int],
+    trump: int,
+    unseen: int,
+    seats: int,
+    me: int,
+    leader: int,
+    bidder: int,
+    can_declare: bool,
+    voids: Sequence[int] | None,
+) -> int:
+    """:func:`heuristic_card` with its arguments by position (the rollouts' hot path)."""
     legal = legal_cards(hand, trick, trump)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -164,7 +180,6 @@ def heuristic_card(
     friend_winning = me != bidder and winner_seat != bidder and winner_seat != me
     last = pos == seats - 1
     wins = _winners(legal, best, trump)
-    trick_pts = sum(POINTS[c] for c in trick)
     if last:
         if friend_winning:
             return _dump(legal, unseen, trump)
@@ -184,7 +199,7 @@ def heuristic_card(
     if wins:
         # a winner that the next seat cannot beat on what is unseen
         safe = 0
-        for c in iter_mask(wins):
+        for c in mask_cards(wins):
             if c >> 3 == trump or trump == NO_TRUMP:
                 if not BEATEN_BY[c] & unseen:
                     safe |= 1 << c
@@ -196,7 +211,7 @@ def heuristic_card(
         if legal & SUIT[led] == 0 and trump != NO_TRUMP and legal & SUIT[trump]:
             # must trump anyway: the lowest trump that wins
             return _cheapest_winner(wins)
-        if trick_pts >= 10:
+        if sum(POINTS[c] for c in trick) >= 10:
             return _cheapest_winner(wins)
     return _discard(hand, legal, trump, unseen, marriage_open)
 
@@ -212,11 +227,11 @@ def _lead(
     voids: Sequence[int] | None,
 ) -> int:
     if can_declare:
-        pairs = [s for s in range(4) if hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s]]
-        if pairs:
-            suit = max(pairs, key=lambda s: MARRIAGE[s])
-            # lead the queen: the king stays the stronger trump
-            return QUEEN[suit]
+        # the richest marriage held (marriages are worth more by suit); lead the queen:
+        # the king stays the stronger trump
+        for suit in (3, 2, 1, 0):
+            if hand & MARRIAGE_MASKS[suit] == MARRIAGE_MASKS[suit]:
+                return QUEEN[suit]
     opponents_void = 0
     opponents_void_all = 0xF
     if voids is not None:
@@ -227,7 +242,7 @@ def _lead(
     trumps_out = trump != NO_TRUMP and bool(unseen & SUIT[trump])
     best = -1
     key = -1
-    for c in iter_mask(hand):
+    for c in mask_cards(hand):
         suit = c >> 3
         if not _is_master(c, unseen):
             continue
@@ -239,7 +254,7 @@ def _lead(
         k = POINTS[c] + 1
         if suit == trump and me == bidder:
             k += 12  # draw trumps
-        mate = partner(c)
+        mate = PARTNER[c]
         if mate >= 0 and hand >> mate & 1:
             k -= 30  # keep a marriage for later
         if k > key:
@@ -249,10 +264,10 @@ def _lead(
     # no sure winner: lead cheap, from a suit with few points, keeping marriages
     best = -1
     cost_best = 1 << 30
-    for c in iter_mask(hand):
+    for c in mask_cards(hand):
         suit = c >> 3
         cost = POINTS[c] * 10 + STRENGTH[c]
-        mate = partner(c)
+        mate = PARTNER[c]
         if mate >= 0 and hand >> mate & 1:
             cost += 500
         if suit == trump:
@@ -312,21 +327,25 @@ class PlayState:
         return legal_cards(self.hands[self.to_act], self.trick, self.trump)
 
     def play(self, card: int) -> None:
-        seat = self.to_act
+        trick = self.trick
+        seats = self.seats
+        seat = (self.leader + len(trick)) % seats
         hand = self.hands[seat]
-        if not self.trick and not self.first_trick:
-            mate = partner(card)
+        if not trick and not self.first_trick:
+            mate = PARTNER[card]
             if mate >= 0 and hand >> mate & 1:
                 suit = card >> 3
                 self.trump = suit
                 self.points[seat] += MARRIAGE[suit]
         self.hands[seat] = hand & ~(1 << card)
         self.played |= 1 << card
-        self.trick.append(card)
-        if len(self.trick) == self.seats:
-            pos = trick_winner(self.trick, self.trump)
-            winner = (self.leader + pos) % self.seats
-            self.points[winner] += sum(POINTS[c] for c in self.trick)
+        trick.append(card)
+        if len(trick) == seats:
+            winner = (self.leader + trick_winner(trick, self.trump)) % seats
+            won = 0
+            for c in trick:
+                won += POINTS[c]
+            self.points[winner] += won
             self.tricks_won[winner] += 1
             self.trick = []
             self.leader = winner
@@ -352,5 +371,25 @@ class PlayState:
         )
 
     def rollout(self) -> None:
-        while not self.done:
-            self.play(self.heuristic(self.to_act))
+        """Play the deal out with the heuristic for every seat."""
+        hands = self.hands
+        seats = self.seats
+        while self.trick or any(hands):
+            seat = (self.leader + len(self.trick)) % seats
+            hand = hands[seat]
+            unseen = 0
+            for other in hands:
+                unseen |= other
+            card = _card(
+                hand,
+                self.trick,
+                self.trump,
+                unseen & ~hand,
+                seats,
+                seat,
+                self.leader,
+                self.bidder,
+                not self.first_trick,
+                None,
+            )
+            self.play(card)
