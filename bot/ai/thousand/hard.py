@@ -34,12 +34,15 @@ __all__ = ["PLAYOUTS_PER_MS", "PLAYS_PER_MS", "hard_policy"]
 PLAYOUTS_PER_MS = 0.8
 """Whole-deal playouts (with their sampling) per millisecond of budget: the give-away
 and the redeal."""
-PLAYS_PER_MS = 150.0
+PLAYS_PER_MS = 215.0
 """Card plays simulated per millisecond of budget when choosing a card: each rollout
-costs the cards left in all hands. Calibrated with ``python -m bot.bench think``: at
-the default 200 ms, hard's decisions with a choice took 135 ms of CPU at the median and
-230 ms at the 95th percentile (2 games, seeds 70000-70001, the machine shared); card
-play before took a fixed 320 rollouts, 5-15 % of the budget."""
+costs the cards left in all hands, and dealing its layout ``SAMPLE_PLAYS`` more. At the
+default 200 ms a decision searched so takes about 140 ms of CPU on this kind of machine
+(a card play costs about 3.2 us, dealing a layout 37 us: fitted over 182 decisions);
+calibrated with ``python -m bot.bench think``."""
+SAMPLE_PLAYS = 12
+"""Dealing one layout of the hidden cards, in card plays: with it counted, a decision's
+time no longer grows where few cards are left and many layouts are dealt."""
 
 
 def _playouts(budget_ms: float) -> int:
@@ -87,7 +90,7 @@ def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str
     if phase == "auction":
         return _bid(read(view), legal, budget_ms)
     if phase == "give":
-        return _give(read(view), legal, rng, _playouts(budget_ms))
+        return _give(read(view), legal, rng, budget_ms)
     if phase == "contract":
         return _contract(read(view), legal, rng, budget_ms)
     if phase == "redeal":
@@ -114,10 +117,18 @@ def _state(know: Knowledge, hands: list[int]) -> PlayState:
     )
 
 
-SOLVE_CARDS = {2: 5, 3: 4}
-"""By seats: with this many cards or fewer in hand, each sampled layout is solved exactly."""
-SOLVE_SAMPLES = 48
-"""Layouts dealt for an exact solve (the same layout dealt twice is solved once)."""
+SOLVE_CARDS = {2: 6, 3: 4}
+"""By seats: with this many cards or fewer in hand, each sampled layout is solved exactly.
+Two players' six-card endgame over 48 layouts took 93 ms of CPU at the median and 227
+at the 95th percentile, seven cards 576 and 1,355."""
+SOLVES_PER_MS = 1.0
+"""Layouts dealt for an exact solve per millisecond of budget, at most (96 at the
+default; the same layout dealt twice is solved once)..."""
+SOLVE_NODES_PER_MS = 300.0
+"""...and no more once the solves have searched this many positions per millisecond
+of budget, after ``SOLVE_LEAST`` layouts: a solve's cost grows steeply with the cards
+left and varies from layout to layout, its positions searched much less."""
+SOLVE_LEAST = 8
 
 
 def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
@@ -128,9 +139,11 @@ def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
     bidder = know.bidder if know.bidder is not None else 0
     contract = know.contract or know.bid or 100
     if know.hand.bit_count() <= SOLVE_CARDS.get(know.seats, 0) and know.first_lead_done:
-        return _solve_card(know, rng, cards, bidder, contract)
+        samples = max(SOLVE_LEAST, int(budget_ms * SOLVES_PER_MS))
+        nodes = int(budget_ms * SOLVE_NODES_PER_MS)
+        return _solve_card(know, rng, cards, bidder, contract, samples, nodes)
     plays_left = sum(know.hand_sizes) or 1
-    samples = max(6, int(budget_ms * PLAYS_PER_MS / plays_left) // len(cards))
+    samples = max(6, int(budget_ms * PLAYS_PER_MS / (len(cards) * plays_left + SAMPLE_PLAYS)))
     totals = dict.fromkeys(cards, 0.0)
     for _ in range(samples):
         hands = sample_hands(know, rng)
@@ -144,9 +157,19 @@ def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
 
 
 def _solve_card(
-    know: Knowledge, rng: random.Random, cards: list[int], bidder: int, contract: int
+    know: Knowledge,
+    rng: random.Random,
+    cards: list[int],
+    bidder: int,
+    contract: int,
+    samples: int,
+    nodes: int,
 ) -> int:
-    """The card that does best over sampled layouts, each played out exactly."""
+    """The card that does best over sampled layouts, each played out exactly.
+
+    Up to ``samples`` layouts are dealt; dealing stops early once ``SOLVE_LEAST``
+    have been and the solves have searched ``nodes`` positions.
+    """
     leader = know.trick[0][0] if know.trick else know.me
     trick = know.trick_cards
     ace_marriage = bool(know.conventions.get("ace_marriage"))
@@ -154,7 +177,10 @@ def _solve_card(
     solved: dict[tuple[int, ...], list[int]] = {}
     sign = 1.0 if know.me == bidder else -1.0
     weight = 1.0 / (know.seats - 1)
-    for _ in range(SOLVE_SAMPLES):
+    searched = 0
+    for dealt in range(samples):
+        if dealt >= SOLVE_LEAST and searched >= nodes:
+            break
         hands = sample_hands(know, rng)
         key = tuple(hands)
         further = solved.get(key)
@@ -162,6 +188,7 @@ def _solve_card(
             endgame = Endgame(know.seats, bidder, ace_marriage=ace_marriage)
             further = [endgame.after(hands, leader, know.trump, trick, c) for c in cards]
             solved[key] = further
+            searched += endgame.nodes
         for c, more in zip(cards, further, strict=True):
             points = know.points[bidder] + more
             made = contract if points >= contract else -contract
@@ -383,25 +410,35 @@ def _likely_bidder(know: Knowledge) -> int:
     return (know.me + 1) % know.seats
 
 
-def _give(know: Knowledge, legal: list[str], rng: random.Random, playouts: int) -> str:
+GIVE_OPTIONS = 4
+"""Cards weighed for a give-away: the cheapest by the easy rule."""
+
+
+def _give(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: float) -> str:
+    """The card to give, valued as the contract will be.
+
+    Each of the cheapest cards is given in the same layouts (dealt to fit the
+    auction), the deal is played out with look ahead, and the card is kept whose
+    play-outs make the best contract of the game's expected value.
+    """
     me, n = know.me, know.seats
     bid = know.bid or 100
-    targets = sorted({int(a[3]) for a in legal})
-    target = targets[0]
-    options = _give_order(know.hand, n)[:6]
-    samples = max(6, playouts // len(options))
-    totals = dict.fromkeys(options, 0.0)
-    for _ in range(samples):
-        hands = sample_hands(know, rng)
-        for c in options:
-            h = list(hands)
-            h[me] &= ~(1 << c)
-            h[target] |= 1 << c
-            h = _finish_give(h, me, n, target)
-            points = _play_out(h, n, me)
-            totals[c] += outcome(points, me, bid, me)
-    card = max(options, key=lambda c: totals[c])
-    code = f"g{card_code(card)}{target}"
+    target = min(int(a[3]) for a in legal)
+    options = _give_order(know.hand, n)[:GIVE_OPTIONS]
+    layouts = _fitting_layouts(know, rng, max(2, _layouts(budget_ms) // len(options)))
+    best_card = options[0]
+    best = -1e9
+    for card in options:
+        results = []
+        for hands in layouts:
+            given = list(hands)
+            given[me] &= ~(1 << card)
+            given[target] |= 1 << card
+            results.append(searched_play_out(_finish_give(given, me, n, target), n, me))
+        value = _bidding_value(know, results, bid)
+        if value > best:
+            best_card, best = card, value
+    code = f"g{card_code(best_card)}{target}"
     return code if code in legal else legal[0]
 
 
@@ -597,8 +634,13 @@ def _contract_outcomes(know: Knowledge, rng: random.Random, count: int) -> list[
     passes made for it show nothing). Layouts are dealt until ``count`` fit, or
     the best fitting of a few times as many are taken.
     """
-    me, n = know.me, know.seats
-    bidder = know.bidder if know.bidder is not None else me
+    n = know.seats
+    bidder = know.bidder if know.bidder is not None else know.me
+    return [searched_play_out(hands, n, bidder) for hands in _fitting_layouts(know, rng, count)]
+
+
+def _fitting_layouts(know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
+    """``count`` layouts of the hidden cards that fit the auction, or the best fitting."""
     bounds = _auction_bounds(know)
     layouts: list[tuple[float, list[int]]] = []
     for _ in range(count * CONTRACT_TRIES):
@@ -607,7 +649,7 @@ def _contract_outcomes(know: Knowledge, rng: random.Random, count: int) -> list[
         if sum(1 for miss, _ in layouts if miss <= 0) >= count:
             break
     layouts.sort(key=lambda item: item[0])  # stable: fitting layouts in the order dealt
-    return [searched_play_out(hands, n, bidder) for _, hands in layouts[:count]]
+    return [hands for _, hands in layouts[:count]]
 
 
 def _auction_bounds(know: Knowledge) -> dict[int, tuple[float, float]]:

@@ -31,6 +31,8 @@ class Endgame:
     """
 
     __slots__ = ("_ace_marriage", "_bidder", "_memo", "_seats", "nodes")
+    nodes: int
+    """Cards tried so far: the work done, a measure steadier than time."""
 
     def __init__(self, seats: int, bidder: int, *, ace_marriage: bool = False) -> None:
         self._seats = seats
@@ -68,7 +70,6 @@ class Endgame:
         beta: int,
     ) -> int:
         """Best further points of the bidder with ``trick`` under way (``bonus`` in it)."""
-        self.nodes += 1
         seat = (leader + len(trick)) % self._seats
         maximise = seat == self._bidder
         best = -_INF if maximise else _INF
@@ -99,6 +100,7 @@ class Endgame:
         alpha: int,
         beta: int,
     ) -> int:
+        self.nodes += 1
         hand = hands[seat]
         if not trick:
             mate = partner(card)
