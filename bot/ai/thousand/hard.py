@@ -1,12 +1,14 @@
 """The hard level: Monte Carlo search over the cards the seat cannot see.
 
 Each decision deals the hidden cards many times (consistently with the seat's
-knowledge, see :mod:`bot.ai.thousand.sampling`), plays every candidate in every
-deal and finishes the deal with the easy level's card play for all seats, then
-takes the candidate with the best mean outcome. The amount of work is a fixed
-number of simulated card plays (or play-outs) per millisecond of budget, never the
-clock, so a seed always gives the same decision; ``python -m bot.bench think``
-measures the time it takes.
+knowledge, see :mod:`bot.ai.thousand.sampling`). A card is chosen by
+information-set MCTS over those layouts, played out past the tree with the easy
+level's card play for all seats, or, once few cards are left, by solving each
+layout exactly; the auction, the give-away and the contract play each layout out
+with look ahead and value the contracts against the game. The amount of work is
+a fixed number of simulated card plays (or play-outs, or cards tried) per
+millisecond of budget, never the clock, so a seed always gives the same decision;
+``python -m bot.bench think`` measures the time it takes.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
+from bot.ai.uct import Node, child, select
 from bot.engine.cards import iter_mask, mask_cards, parse_index
 from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
@@ -33,15 +36,19 @@ __all__ = ["PLAYOUTS_PER_MS", "PLAYS_PER_MS", "hard_policy"]
 
 PLAYOUTS_PER_MS = 0.8
 """Whole-deal playouts (with their sampling) per millisecond of budget: the redeal."""
-PLAYS_PER_MS = 215.0
-"""Card plays simulated per millisecond of budget when choosing a card: each rollout
-costs the cards left in all hands, and dealing its layout ``SAMPLE_PLAYS`` more. At the
-default 200 ms a decision searched so takes about 140 ms of CPU on this kind of machine
-(a card play costs about 3.2 us, dealing a layout 37 us: fitted over 182 decisions);
-calibrated with ``python -m bot.bench think``."""
+PLAYS_PER_MS = 175.0
+"""Card plays simulated per millisecond of budget when choosing a card: each iteration
+of the tree search plays the deal out (the cards left in all hands) and deals its
+layout (``SAMPLE_PLAYS`` more). A card play costs about 3.2 us, dealing a layout 37 us
+(fitted over 182 decisions), and the tree's walk adds a fifth: at 215 the searched
+cards took 173 ms of CPU at the median and 255 at the 95th percentile (130 decisions
+of 3 two-player games); calibrated with ``python -m bot.bench think``."""
 SAMPLE_PLAYS = 12
 """Dealing one layout of the hidden cards, in card plays: with it counted, a decision's
 time no longer grows where few cards are left and many layouts are dealt."""
+TREE_SCALE = 250.0
+"""Deal points per unit of the tree's reward (UCB1's exploration suits about [-1, 1])."""
+MIN_ITERATIONS = 24
 
 
 def _playouts(budget_ms: float) -> int:
@@ -123,12 +130,12 @@ at the 95th percentile, seven cards 576 and 1,355."""
 SOLVES_PER_MS = 1.0
 """Layouts dealt for an exact solve per millisecond of budget, at most (200 at the
 default; the same layout dealt twice is solved once)..."""
-SOLVE_NODES_PER_MS = 300.0
+SOLVE_NODES_PER_MS = 400.0
 """...and no more once the solves have tried this many cards per millisecond of budget
 (``Endgame.nodes``), after ``SOLVE_LEAST`` layouts: a solve's time grows steeply with the
 cards left and varies from layout to layout, its cards tried per millisecond much less
-(about 490). Two players' six-card endgames now take 88 ms of CPU at the median, 170 at
-the 95th percentile."""
+(about 490). At 300, two players' six-card endgames took 88 ms of CPU at the median, 170
+at the 95th percentile."""
 SOLVE_LEAST = 8
 
 
@@ -143,18 +150,43 @@ def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
         samples = max(SOLVE_LEAST, int(budget_ms * SOLVES_PER_MS))
         nodes = int(budget_ms * SOLVE_NODES_PER_MS)
         return _solve_card(know, rng, cards, bidder, contract, samples, nodes)
+    return _tree_card(know, rng, budget_ms, bidder, contract)
+
+
+def _tree_card(
+    know: Knowledge, rng: random.Random, budget_ms: float, bidder: int, contract: int
+) -> int:
+    """Single-observer information-set MCTS (:mod:`bot.ai.uct`): each iteration deals
+    the hidden cards once, walks down the one tree over the cards legal in that
+    layout, adds a node, plays the deal out with the heuristic for every seat and
+    credits each node with the outcome for the seat that played into it. The card
+    visited most at the root. Against the one-card-deep search it replaced (every
+    card tried in every layout, both at 215 plays a millisecond, the tree taking a
+    quarter longer), it won 52 of 80 duplicate two-player games, 65.0 % [54.1-74.6],
+    by 11.9 points a deal (seeds 72000-72039)."""
+    n = know.seats
     plays_left = sum(know.hand_sizes) or 1
-    samples = max(6, int(budget_ms * PLAYS_PER_MS / (len(cards) * plays_left + SAMPLE_PLAYS)))
-    totals = dict.fromkeys(cards, 0.0)
-    for _ in range(samples):
-        hands = sample_hands(know, rng)
-        base = _state(know, hands)
-        for c in cards:
-            st = base.copy()
-            st.play(c)
-            st.rollout()
-            totals[c] += outcome(st.points, bidder, contract, know.me)
-    return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
+    iterations = max(MIN_ITERATIONS, int(budget_ms * PLAYS_PER_MS / (plays_left + SAMPLE_PLAYS)))
+    root = Node(seat=-1)
+    for _ in range(iterations):
+        st = _state(know, sample_hands(know, rng))
+        path = [root]
+        node = root
+        while not st.done:
+            seat = st.to_act
+            card = select(node, list(mask_cards(st.legal())), rng)
+            expanded = card not in node.children
+            node = child(node, card, seat)
+            path.append(node)
+            st.play(card)
+            if expanded:
+                break
+        st.rollout()
+        values = [outcome(st.points, bidder, contract, s) / TREE_SCALE for s in range(n)]
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+    return root.most_visited()
 
 
 def _solve_card(
@@ -511,11 +543,14 @@ def searched_play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
     return st.points
 
 
-LAYOUTS_PER_MS = 0.2
+LAYOUTS_PER_MS = 0.16
 """Layouts played out with look ahead per millisecond of budget, to value the contracts
-(40 at the default budget)."""
-AUCTION_SHARE = 0.4
-"""The auction's share of that: it plays each layout out twice (bidding and passing)."""
+(32 at the default budget; the give-away shares them among its four cards). At 40 the
+contract and the give-away, a twelfth of hard's decisions with a choice, took 170 and
+168 ms at the median and 295 and 257 at the 95th percentile (bot.bench think, 3 games)."""
+AUCTION_SHARE = 0.5
+"""The auction's share of that (16 layouts): it plays each layout out twice (bidding and
+passing)."""
 
 
 def _layouts(budget_ms: float, share: float = 1.0) -> int:
