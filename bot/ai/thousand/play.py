@@ -138,7 +138,6 @@ def heuristic_card(
     trick: Sequence[int],
     trump: int,
     unseen: int,
-    *,
     seats: int,
     me: int,
     leader: int,
@@ -150,23 +149,8 @@ def heuristic_card(
 
     ``unseen``: cards the seat has not seen (in other hands or out of play).
     ``voids[s]``: bit per suit that seat ``s`` is known to lack (trumps included).
+    The rollouts pass the arguments by position (a keyword call costs more there).
     """
-    return _card(hand, trick, trump, unseen, seats, me, leader, bidder, can_declare, voids)
-
-
-def _card(
-    hand: int,
-    trick: Sequence[int],
-    trump: int,
-    unseen: int,
-    seats: int,
-    me: int,
-    leader: int,
-    bidder: int,
-    can_declare: bool,
-    voids: Sequence[int] | None,
-) -> int:
-    """:func:`heuristic_card` with its arguments by position (the rollouts' hot path)."""
     legal = legal_cards(hand, trick, trump)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -380,7 +364,7 @@ class PlayState:
             unseen = 0
             for other in hands:
                 unseen |= other
-            card = _card(
+            card = heuristic_card(
                 hand,
                 self.trick,
                 self.trump,
