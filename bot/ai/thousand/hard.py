@@ -150,20 +150,27 @@ def _search_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int:
         samples = max(SOLVE_LEAST, int(budget_ms * SOLVES_PER_MS))
         nodes = int(budget_ms * SOLVE_NODES_PER_MS)
         return _solve_card(know, rng, cards, bidder, contract, samples, nodes)
-    return _tree_card(know, rng, budget_ms, bidder, contract)
+    return _tree_card(know, rng, budget_ms, cards, bidder, contract)
 
 
 def _tree_card(
-    know: Knowledge, rng: random.Random, budget_ms: float, bidder: int, contract: int
+    know: Knowledge,
+    rng: random.Random,
+    budget_ms: float,
+    cards: list[int],
+    bidder: int,
+    contract: int,
 ) -> int:
     """Single-observer information-set MCTS (:mod:`bot.ai.uct`): each iteration deals
     the hidden cards once, walks down the one tree over the cards legal in that
     layout, adds a node, plays the deal out with the heuristic for every seat and
     credits each node with the outcome for the seat that played into it. The card
-    visited most at the root. Against the one-card-deep search it replaced (every
-    card tried in every layout, both at 215 plays a millisecond, the tree taking a
-    quarter longer), it won 52 of 80 duplicate two-player games, 65.0 % [54.1-74.6],
-    by 11.9 points a deal (seeds 72000-72039)."""
+    visited most at the root, which offers only ``cards`` (those the view allows).
+
+    Against the one-card-deep search it replaced (every card tried in every layout,
+    both at 215 plays a millisecond, the tree taking a quarter longer), it won 52 of
+    80 duplicate two-player games, 65.0 % [54.1-74.6], by 11.9 points a deal (seeds
+    72000-72039)."""
     n = know.seats
     plays_left = sum(know.hand_sizes) or 1
     iterations = max(MIN_ITERATIONS, int(budget_ms * PLAYS_PER_MS / (plays_left + SAMPLE_PLAYS)))
@@ -174,7 +181,8 @@ def _tree_card(
         node = root
         while not st.done:
             seat = st.to_act
-            card = select(node, list(mask_cards(st.legal())), rng)
+            moves = cards if node is root else list(mask_cards(st.legal()))
+            card = select(node, moves, rng)
             expanded = card not in node.children
             node = child(node, card, seat)
             path.append(node)
