@@ -9,7 +9,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-__all__ = ["EXPLORATION", "Node", "child", "select"]
+__all__ = ["EXPLORATION", "Node", "child", "credit", "descend", "select"]
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
@@ -37,6 +37,24 @@ def child(node: Node, move: int, seat: int) -> Node:
     if found is None:
         found = node.children[move] = Node(seat=seat, available=1)
     return found
+
+
+def descend(path: list[Node], moves: list[int], seat: int, rng: random.Random) -> tuple[int, bool]:
+    """One step down the tree from ``path[-1]``: the move :func:`select` picks among
+    ``moves``, made by ``seat``; its node is appended to ``path``. Also whether that
+    node was added now (the walk then leaves the tree)."""
+    node = path[-1]
+    move = select(node, moves, rng)
+    added = move not in node.children
+    path.append(child(node, move, seat))
+    return move, added
+
+
+def credit(path: list[Node], values: list[float]) -> None:
+    """Credit every node below the root on ``path`` with the result for its seat."""
+    for visited in path[1:]:
+        visited.visits += 1
+        visited.total += values[visited.seat]
 
 
 def select(node: Node, moves: list[int], rng: random.Random) -> int:

@@ -18,7 +18,7 @@ from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.knowledge import Knowledge
 from bot.ai.deberts.sampling import auction_weight, sample_hands
 from bot.ai.deberts.table import Table, beats, deal_result, play_out
-from bot.ai.uct import Node, child, select
+from bot.ai.uct import Node, credit, descend
 from bot.engine.cards import iter_mask
 
 __all__ = [
@@ -137,24 +137,17 @@ def tree_search(
     for _ in range(iterations):
         table = table_for(know, sample(know, rng))
         path = [root]
-        node = root
         expanded = False
         while table.hands[table.turn]:
             seat = table.turn
             if expanded:
                 card = rollout(table, seat)
             else:
-                card = select(node, list(iter_mask(table.legal(seat))), rng)
-                expanded = card not in node.children
-                node = child(node, card, seat)
-                path.append(node)
+                card, expanded = descend(path, list(iter_mask(table.legal(seat))), seat, rng)
             table.note_play(seat, card)
             table.play(card)
         points = table.deal_points()
-        values = [deal_result(points, know.bidder, s) / SCALE for s in range(n)]
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += values[visited.seat]
+        credit(path, [deal_result(points, know.bidder, s) / SCALE for s in range(n)])
     return root.most_visited()
 
 

@@ -27,7 +27,7 @@ from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
-from bot.ai.uct import Node, child, select
+from bot.ai.uct import Node, credit, descend
 from bot.engine.cards import iter_mask, mask_cards, parse_index
 from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
@@ -178,22 +178,14 @@ def _tree_card(
     for _ in range(iterations):
         st = _state(know, sample_hands(know, rng))
         path = [root]
-        node = root
         while not st.done:
-            seat = st.to_act
-            moves = cards if node is root else list(mask_cards(st.legal()))
-            card = select(node, moves, rng)
-            expanded = card not in node.children
-            node = child(node, card, seat)
-            path.append(node)
+            moves = cards if len(path) == 1 else list(mask_cards(st.legal()))
+            card, added = descend(path, moves, st.to_act, rng)
             st.play(card)
-            if expanded:
+            if added:
                 break
         st.rollout()
-        values = [outcome(st.points, bidder, contract, s) / TREE_SCALE for s in range(n)]
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += values[visited.seat]
+        credit(path, [outcome(st.points, bidder, contract, s) / TREE_SCALE for s in range(n)])
     return root.most_visited()
 
 

@@ -24,7 +24,7 @@ from bot.ai.thousand.easy import easy_policy, numbers
 from bot.ai.thousand.hard import concede_share
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.sampling import sample_hands
-from bot.ai.uct import Node, child, select
+from bot.ai.uct import Node, credit, descend
 from bot.engine.cards import iter_mask
 from bot.engine.thousand.playout import SimDeal
 from bot.engine.thousand.rules import round_whistler
@@ -116,16 +116,12 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
         hands = sample_hands(know, rng)
         sim = _start(know, hands)
         path = [root]
-        node = root
         values: list[float] | None = None
         expanded = False
         target = contract
         if contracts:
             # the contract: every option is legal in every dealing
-            pick = select(root, contracts, rng)
-            expanded = pick not in root.children
-            node = child(root, pick, me)
-            path.append(node)
+            pick, expanded = descend(path, contracts, me, rng)
             if pick == CONCEDE:
                 values = _conceded_values(n, bidder, contracts[0])
             else:
@@ -136,14 +132,9 @@ def search(know: Knowledge, rng: random.Random, iterations: int) -> int:
                 # the rollout: uniformly random legal cards
                 sim.play(moves[int(draw() * len(moves))])
                 continue
-            pick = select(node, moves, rng)
-            expanded = pick not in node.children
-            node = child(node, pick, sim.to_act)
-            path.append(node)
+            pick, expanded = descend(path, moves, sim.to_act, rng)
             sim.play(pick)
         if values is None:
             values = _deal_values(sim.points, bidder, target)
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += values[visited.seat]
+        credit(path, values)
     return root.most_visited()

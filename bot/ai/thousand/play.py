@@ -337,21 +337,22 @@ class PlayState:
 
     def heuristic(self, seat: int) -> int:
         """The heuristic card for ``seat`` (to act) seeing every hand as unseen cards."""
+        hand = self.hands[seat]
         unseen = 0
-        for s in range(self.seats):
-            if s != seat:
-                unseen |= self.hands[s]
+        for other in self.hands:
+            unseen |= other
+        # by position: the rollouts' hot path
         return heuristic_card(
-            self.hands[seat],
+            hand,
             self.trick,
             self.trump,
-            unseen,
-            seats=self.seats,
-            me=seat,
-            leader=self.leader,
-            bidder=self.bidder,
-            can_declare=not self.first_trick,
-            voids=None,
+            unseen & ~hand,
+            self.seats,
+            seat,
+            self.leader,
+            self.bidder,
+            not self.first_trick,
+            None,
         )
 
     def rollout(self) -> None:
@@ -359,21 +360,4 @@ class PlayState:
         hands = self.hands
         seats = self.seats
         while self.trick or any(hands):
-            seat = (self.leader + len(self.trick)) % seats
-            hand = hands[seat]
-            unseen = 0
-            for other in hands:
-                unseen |= other
-            card = heuristic_card(
-                hand,
-                self.trick,
-                self.trump,
-                unseen & ~hand,
-                seats,
-                seat,
-                self.leader,
-                self.bidder,
-                not self.first_trick,
-                None,
-            )
-            self.play(card)
+            self.play(self.heuristic((self.leader + len(self.trick)) % seats))
