@@ -129,3 +129,21 @@ def test_hard_plays_a_hopeless_forced_hundred_that_would_seat_the_other_on_the_b
         assert choose(game, 0, "hard", seed=seed) == "concede"
         game = _forced_hundred(hand, other, talons, "9S", totals=[100, 830])
         assert choose(game, 0, "hard", seed=seed) == "k100"
+
+
+def test_hard_never_gives_away_the_half_of_a_marriage_the_other_may_hold() -> None:
+    # Seat 0's compulsory 100 with the talon K♠ A♠: its cheapest cards are 9♠, J♦ and
+    # Q♥, and K♥ is somewhere it cannot see (seat 1 holds it). Q♥ given, seat 1 would
+    # declare hearts (100) the first time it leads; hard once gave it every time.
+    hands = [
+        ["9S", "QS", "QC", "AC", "9D", "TD", "JD", "KD", "QH", "AH"],
+        ["TS", "JS", "9C", "TC", "QD", "AD", "9H", "TH", "JH", "KH"],
+    ]
+    game = ThousandGame.from_hands(hands, [["KS", "AS"], ["JC", "KC"]], dealer=1, totals=[0, 0])
+    for move in ("b100", "pass", "t0"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    assert game.view(0)["phase"] == "give"
+    gifts = {choose(game, 0, "hard", seed=seed) for seed in range(4)}
+    assert gifts and not gifts & {"gQH1", "gQC1", "gKD1", "gQS1"}, gifts

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from statistics import NormalDist
 
-from bot.ai.thousand.cards import DECK, POINTS, card_code
+from bot.ai.thousand.cards import DECK, POINTS, card_code, partner
 from bot.ai.thousand.easy import _redeal, easy_policy, numbers
 from bot.ai.thousand.evaluate import bid_value, give_card
 from bot.ai.thousand.knowledge import Knowledge, read
@@ -457,7 +457,9 @@ def _give(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: floa
     me, n = know.me, know.seats
     bid = know.bid or 100
     target = min(int(a[3]) for a in legal)
-    options = _give_order(know.hand, n)[:GIVE_OPTIONS]
+    order = _give_order(know.hand, n)
+    safe = [c for c in order if not may_wed(know, c, target)]
+    options = (safe or order)[:GIVE_OPTIONS]
     layouts = _fitting_layouts(know, rng, max(2, _layouts(budget_ms) // len(options)))
     best_card = options[0]
     best = -1e9
@@ -473,6 +475,20 @@ def _give(know: Knowledge, legal: list[str], rng: random.Random, budget_ms: floa
             best_card, best = card, value
     code = f"g{card_code(best_card)}{target}"
     return code if code in legal else legal[0]
+
+
+def may_wed(know: Knowledge, card: int, target: int) -> bool:
+    """Whether giving ``card`` may hand ``target`` both halves of a marriage: a king
+    or queen whose partner is neither in this hand, nor played, nor known elsewhere.
+
+    The look-ahead play-outs that value a give-away let a defender declare only when
+    it wins a lead, which a bidder who sees every card rarely allows; players do
+    allow it, so such a card is given only when every other would be worse to give.
+    """
+    mate = partner(card)
+    if mate < 0 or not know.unseen >> mate & 1:
+        return False
+    return not any(know.known[s] >> mate & 1 for s in range(know.seats) if s != target)
 
 
 def _finish_give(hands: list[int], me: int, n: int, first_target: int) -> list[int]:
