@@ -45,6 +45,17 @@ def test_endgame_counts_a_marriage_led_and_plays_the_defence_best() -> None:
     assert endgame.after(hands, 0, -1, [], nine) == 4
 
 
+def test_endgame_counts_a_marriage_a_defender_declares_against_the_bidder() -> None:
+    # The defender (seat 1) leads K♥ Q♥ against the bidder's small spade and club: it
+    # declares hearts (100) and takes both tricks. Its marriage is written to its side as
+    # surely as the bidder's would be to the bidder: -100 (the old value said 0).
+    hands = [mask_of_codes(["9S", "9C"]), mask_of_codes(["KH", "QH"])]
+    king = mask_of_codes(["KH"]).bit_length() - 1
+    assert Endgame(2, 0).after(hands, 1, -1, [], king) == -100
+    # Against a contract of 120 with 119 taken: lost, for each other seat, less the 100.
+    assert Endgame(2, 0, contract=120).after(hands, 1, -1, [], king, need=1) == -220
+
+
 def test_hard_names_no_more_than_its_hand_can_take() -> None:
     # Seat 0 bid 100 and took K♣ 10♦; after giving 9♦ away it holds the marriages of
     # diamonds (80) and hearts (100), but against a sound defence takes about 110-135:

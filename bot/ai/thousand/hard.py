@@ -206,10 +206,10 @@ def _solve_card(
     leader = know.trick[0][0] if know.trick else know.me
     trick = know.trick_cards
     ace_marriage = bool(know.conventions.get("ace_marriage"))
-    totals = dict.fromkeys(cards, 0.0)
+    totals = dict.fromkeys(cards, 0)
     solved: dict[tuple[int, ...], list[int]] = {}
-    sign = 1.0 if know.me == bidder else -1.0
-    weight = 1.0 / (know.seats - 1)
+    sign = 1 if know.me == bidder else -1
+    need = contract - know.points[bidder]
     searched = 0
     for dealt in range(samples):
         if dealt >= SOLVE_LEAST and searched >= nodes:
@@ -218,14 +218,12 @@ def _solve_card(
         key = tuple(hands)
         further = solved.get(key)
         if further is None:
-            endgame = Endgame(know.seats, bidder, ace_marriage=ace_marriage)
-            further = [endgame.after(hands, leader, know.trump, trick, c) for c in cards]
+            endgame = Endgame(know.seats, bidder, ace_marriage=ace_marriage, contract=contract)
+            further = [endgame.after(hands, leader, know.trump, trick, c, need) for c in cards]
             solved[key] = further
             searched += endgame.nodes
-        for c, more in zip(cards, further, strict=True):
-            points = know.points[bidder] + more
-            made = contract if points >= contract else -contract
-            totals[c] += sign * (made + weight * points)
+        for c, value in zip(cards, further, strict=True):
+            totals[c] += sign * value
     return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
 
 
