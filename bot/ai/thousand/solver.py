@@ -28,12 +28,12 @@ _INF = 1 << 20
 class Endgame:
     """One layout of the cards left, its value under best play on both sides.
 
-    ``need``: the points the bidder still lacks for ``contract`` (none: any line makes
-    it). The value of a line is the contract times the other seats, won or lost, plus
-    the bidder's further points less the others' further marriages. ``hands`` are the
-    cards each seat holds now (those already in the current trick excluded); ``trick``
-    the cards played to it so far, from ``leader``. Marriages may be declared (the
-    deal's first lead is behind).
+    The value of a line is ``contract`` times the other seats, won once the bidder's
+    points reach it and lost otherwise, plus the bidder's further points less the
+    others' further marriages (no ``contract``: the points alone). :meth:`after` takes
+    the points the bidder still ``need``s; ``hands`` are the cards each seat holds now
+    (those already in the current trick excluded), ``trick`` the cards played to it so
+    far, from ``leader``. Marriages may be declared (the deal's first lead is behind).
     """
 
     __slots__ = ("_ace_marriage", "_bidder", "_memo", "_seats", "_stake", "nodes")
