@@ -9,7 +9,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-__all__ = ["EXPLORATION", "Node", "child", "credit", "descend", "select"]
+__all__ = ["EXPLORATION", "Node", "child", "credit", "descend", "follow", "select"]
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, for rewards scaled to about [-1, 1]."""
@@ -50,6 +50,24 @@ def descend(path: list[Node], moves: list[int], seat: int, rng: random.Random) -
     return move, added
 
 
+def follow(path: list[Node], moves: list[int], move: int, seat: int) -> bool:
+    """One step down the tree from ``path[-1]`` along ``move``, chosen outside the tree
+    (by a model of how ``seat`` plays) among ``moves``, which count as available as
+    :func:`select` counts them; its node is appended to ``path``. Whether it was added now."""
+    node = path[-1]
+    _note_available(node, moves)
+    added = move not in node.children
+    path.append(child(node, move, seat))
+    return added
+
+
+def _note_available(node: Node, moves: list[int]) -> None:
+    for m in moves:
+        found = node.children.get(m)
+        if found is not None:
+            found.available += 1
+
+
 def credit(path: list[Node], values: list[float]) -> None:
     """Credit every node below the root on ``path`` with the result for its seat."""
     for visited in path[1:]:
@@ -60,10 +78,7 @@ def credit(path: list[Node], values: list[float]) -> None:
 def select(node: Node, moves: list[int], rng: random.Random) -> int:
     """An untried move at random, else UCB1 over the moves available now."""
     untried = [m for m in moves if m not in node.children]
-    for m in moves:
-        found = node.children.get(m)
-        if found is not None:
-            found.available += 1
+    _note_available(node, moves)
     if untried:
         return untried[rng.randrange(len(untried))]
     best = moves[0]

@@ -4,30 +4,37 @@ Each decision deals the hidden cards many times (consistently with the seat's
 knowledge, see :mod:`bot.ai.thousand.sampling`). A card is chosen by
 information-set MCTS over those layouts, played out past the tree with the easy
 level's card play for all seats, or, once few cards are left, by solving each
-layout exactly; the auction, the give-away and the contract play each layout out
-with look ahead and value the contracts against the game. The amount of work is
-a fixed number of simulated card plays (or play-outs, or cards tried) per
-millisecond of budget, never the clock, so a seed always gives the same decision;
-``python -m bot.bench think`` measures the time it takes.
+layout exactly. Once the others have played, the layouts are weighed by how well
+they explain those plays, and the plays tell how the others play: the more of them
+the heuristic explains, the more often the tree has them reply as it would rather
+than as a strong player (:mod:`bot.ai.thousand.inference`). The auction, the
+give-away and the contract play each layout out with look ahead and value the
+contracts against the game. The amount of work is a fixed number of simulated card
+plays (or play-outs, or cards tried) per millisecond of budget, never the clock, so
+a seed always gives the same decision; ``python -m bot.bench think`` measures the
+time it takes.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
+from bot.ai.opponents import PLAIN_PRIOR
 from bot.ai.thousand.cards import DECK, POINTS, card_code, partner
 from bot.ai.thousand.easy import _redeal, easy_policy, numbers
 from bot.ai.thousand.evaluate import bid_value, give_card
+from bot.ai.thousand.inference import judge, observed, weight
 from bot.ai.thousand.knowledge import Knowledge, read
 from bot.ai.thousand.play import PlayState
 from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
-from bot.ai.uct import Node, credit, descend
+from bot.ai.uct import Node, credit, descend, follow
 from bot.engine.cards import iter_mask, mask_cards, parse_index
 from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
 from bot.engine.thousand.view import ThousandView
@@ -173,20 +180,60 @@ def _tree_card(
     72000-72039)."""
     n = know.seats
     plays_left = sum(know.hand_sizes) or 1
-    iterations = max(MIN_ITERATIONS, int(budget_ms * PLAYS_PER_MS / (plays_left + SAMPLE_PLAYS)))
+    iterations, deal, plain = _dealer(know, rng, budget_ms * PLAYS_PER_MS, plays_left)
+    me = know.me
     root = Node(seat=-1)
     for _ in range(iterations):
-        st = _state(know, sample_hands(know, rng))
+        st = _state(know, deal())
         path = [root]
         while not st.done:
-            moves = cards if len(path) == 1 else list(mask_cards(st.legal()))
-            card, added = descend(path, moves, st.to_act, rng)
+            seat = st.to_act
+            if len(path) == 1:
+                card, added = descend(path, cards, seat, rng)
+            else:
+                moves = list(mask_cards(st.legal()))
+                if seat != me and plain and rng.random() < plain:
+                    card = st.heuristic(seat)
+                    added = follow(path, moves, card, seat)
+                else:
+                    card, added = descend(path, moves, seat, rng)
             st.play(card)
             if added:
                 break
         st.rollout()
         credit(path, [outcome(st.points, bidder, contract, s) / TREE_SCALE for s in range(n)])
     return root.most_visited()
+
+
+POOL = 256
+"""Layouts dealt for a decision's tree search once the others have played: each is
+weighed by how well it explains their plays (:mod:`bot.ai.thousand.inference`), and
+the search's walks deal from this pool by weight."""
+TALLY_PLAYS = 11
+"""Weighing a layout by the others' plays, in card plays (about 34 us)."""
+INFER = True
+
+
+def _dealer(
+    know: Knowledge, rng: random.Random, plays: float, plays_left: int
+) -> tuple[int, Callable[[], list[int]], float]:
+    """The walks the search makes for ``plays`` card plays of work and where their
+    layouts come from: dealt afresh for each walk while the others have not played
+    yet, else drawn by weight from a pool of :data:`POOL`, whose weighing costs
+    ``TALLY_PLAYS`` a layout (a walk from the pool costs about as much as one that
+    deals, the others' replies by the heuristic taking the time dealing took). And
+    the chance that the others play by the heuristic
+    (:func:`~bot.ai.thousand.inference.judge`)."""
+    walks = max(MIN_ITERATIONS, int(plays / (plays_left + SAMPLE_PLAYS)))
+    seen = observed(know) if INFER else []
+    if not seen:
+        return walks, (lambda: sample_hands(know, rng)), PLAIN_PRIOR if INFER else 0.0
+    pool = [sample_hands(know, rng) for _ in range(min(POOL, walks))]
+    weights, plain = judge(seen, pool, know)
+    cumulative = list(itertools.accumulate(weights))
+    left = plays - len(pool) * TALLY_PLAYS
+    walks = max(MIN_ITERATIONS, int(left / (plays_left + SAMPLE_PLAYS)))
+    return walks, (lambda: list(rng.choices(pool, cum_weights=cumulative)[0])), plain
 
 
 def _solve_card(
@@ -206,11 +253,12 @@ def _solve_card(
     leader = know.trick[0][0] if know.trick else know.me
     trick = know.trick_cards
     ace_marriage = bool(know.conventions.get("ace_marriage"))
-    totals = dict.fromkeys(cards, 0)
+    totals = dict.fromkeys(cards, 0.0)
     solved: dict[tuple[int, ...], list[int]] = {}
     sign = 1 if know.me == bidder else -1
     need = contract - know.points[bidder]
     searched = 0
+    seen = observed(know) if INFER else []
     for dealt in range(samples):
         if dealt >= SOLVE_LEAST and searched >= nodes:
             break
@@ -222,8 +270,9 @@ def _solve_card(
             further = [endgame.after(hands, leader, know.trump, trick, c, need) for c in cards]
             solved[key] = further
             searched += endgame.nodes
+        likely = sign * weight(seen, hands, know)
         for c, value in zip(cards, further, strict=True):
-            totals[c] += sign * value
+            totals[c] += likely * value
     return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))
 
 

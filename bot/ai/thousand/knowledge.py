@@ -17,7 +17,7 @@ from bot.engine.base import ConventionsJson, PlayedCard
 from bot.engine.cards import parse_index
 from bot.engine.thousand.view import Announcement, Marriage, ThousandView
 
-__all__ = ["Knowledge", "read", "trick_trumps"]
+__all__ = ["Knowledge", "note_trick", "read", "trick_trumps"]
 
 SUITS = "SCDH"
 
@@ -57,6 +57,9 @@ class Knowledge:
     bolts: list[int]
     barrel_seat: int | None
     auto_passed: list[int]
+    tricks: list[Trick]  # the completed tricks of the deal, in order
+    trick_trumps: list[int]  # the trump in force in each trick (the current one last)
+    first_trump: int  # the trump before the deal's first trick
 
     @property
     def can_declare(self) -> bool:
@@ -106,7 +109,7 @@ def trick_trumps(
     return out
 
 
-def _note_trick(cards: Trick, trump: int, voids: list[int]) -> None:
+def note_trick(cards: Trick, trump: int, voids: list[int]) -> None:
     led = cards[0][1] >> 3
     for seat, c in cards[1:]:
         suit = c >> 3
@@ -133,8 +136,9 @@ def read(view: ThousandView) -> Knowledge:
     tricks = done + ([tuple(trick)] if trick else [])
     played = 0
     voids = [0] * seats
-    for cards, in_force in zip(tricks, trick_trumps(tricks, announcements, trump), strict=True):
-        _note_trick(cards, in_force, voids)
+    trumps = trick_trumps(tricks, announcements, trump)
+    for cards, in_force in zip(tricks, trumps, strict=True):
+        note_trick(cards, in_force, voids)
         for _, c in cards:
             played |= 1 << c
 
@@ -193,4 +197,11 @@ def read(view: ThousandView) -> Knowledge:
         bolts=list(view["bolts"]),
         barrel_seat=next((s for s, b in enumerate(view["barrel"]) if b["on"]), None),
         auto_passed=list(view["auto_passed"]),
+        tricks=done,
+        trick_trumps=trumps,
+        first_trump=NO_TRUMP if _declared(announcements) else trump,
     )
+
+
+def _declared(announcements: Sequence[Announcement]) -> bool:
+    return any(a["kind"] == "marriage" for a in announcements)

@@ -1,0 +1,46 @@
+"""How the other players play, judged from their plays so far.
+
+A layout of the hidden cards that a seat deals fits what it has seen, but not yet
+*how* the others played. For each layout the game's inference counts the others'
+plays where they had a choice and those of them the heuristic card play (the easy
+level's, the rollouts') would not have made. :func:`judge` turns those counts into
+each layout's weight and the chance that the others play by the heuristic, as the
+easy level does, rather than search, as a strong player does: a player who made
+the heuristic's choice in every play so far probably plays that way, one who made it
+in about half of them probably searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["LIKELIHOOD", "PLAIN_MATCH", "PLAIN_PRIOR", "judge"]
+
+LIKELIHOOD = 0.3
+"""How much likelier a layout is per play of the others that the heuristic card play
+explains than per play it does not."""
+PLAIN_MATCH = 0.95
+"""How often a player who plays by the heuristic makes its choice."""
+PLAIN_PRIOR = 0.5
+"""The chance, before anyone has played, that the others play by the heuristic."""
+
+
+def judge(
+    tallies: Iterable[tuple[float, int, int]], search_match: float
+) -> tuple[list[float], float]:
+    """Each layout's weight and the chance that the others play by the heuristic.
+
+    ``tallies``: per layout, its weight before the plays (1, or how well it fits the
+    auction), the plays the heuristic would not have made and the plays with a choice.
+    ``search_match``: how often a player who searches makes the heuristic's choice.
+    """
+    weights = []
+    plain = searching = 0.0
+    for before, missed, choices in tallies:
+        made = choices - missed
+        weights.append(before * LIKELIHOOD**missed)
+        plain += before * PLAIN_MATCH**made * (1 - PLAIN_MATCH) ** missed
+        searching += before * search_match**made * (1 - search_match) ** missed
+    chance = PLAIN_PRIOR * plain
+    total = chance + (1 - PLAIN_PRIOR) * searching
+    return weights, chance / total if total > 0 else PLAIN_PRIOR
