@@ -26,21 +26,35 @@ PLAIN_PRIOR = 0.5
 
 
 def judge(
-    tallies: Iterable[tuple[float, int, int]], search_match: float
+    tallies: Iterable[tuple[float, int, int]], search_match: float, *, mixed: bool
 ) -> tuple[list[float], float]:
     """Each layout's weight and the chance that the others play by the heuristic.
 
     ``tallies``: per layout, its weight before the plays (1, or how well it fits the
     auction), the plays the heuristic would not have made and the plays with a choice.
     ``search_match``: how often a player who searches makes the heuristic's choice.
+    ``mixed``: weigh a layout by how likely the plays are under it for either kind of
+    player, mixed by that chance (a searching player's plays are taken to say nothing
+    of the layout); else by ``LIKELIHOOD`` a miss, whoever plays.
     """
+    befores = []
+    plains = []
     weights = []
     plain = searching = 0.0
     for before, missed, choices in tallies:
         made = choices - missed
+        likely = PLAIN_MATCH**made * (1 - PLAIN_MATCH) ** missed
+        befores.append(before)
+        plains.append(likely)
         weights.append(before * LIKELIHOOD**missed)
-        plain += before * PLAIN_MATCH**made * (1 - PLAIN_MATCH) ** missed
+        plain += before * likely
         searching += before * search_match**made * (1 - search_match) ** missed
     chance = PLAIN_PRIOR * plain
     total = chance + (1 - PLAIN_PRIOR) * searching
-    return weights, chance / total if total > 0 else PLAIN_PRIOR
+    odds = chance / total if total > 0 else PLAIN_PRIOR
+    if mixed:
+        anyway = searching / (sum(befores) or 1.0)
+        weights = [
+            b * (odds * h + (1 - odds) * anyway) for b, h in zip(befores, plains, strict=True)
+        ]
+    return weights, odds
