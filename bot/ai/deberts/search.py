@@ -135,6 +135,8 @@ pool's weighing included: with this many more of them, a decision's CPU over 40
 two-player positions with cards played, five runs interleaved with the dealing search
 on a loaded machine, was 178 ms on average against 184."""
 INFER = True
+"""Whether the card search reads the others' plays (off, it searches as it did before:
+the baseline the fixed-position comparisons are made against)."""
 
 
 def _pooled(know: Knowledge, rng: random.Random, walks: int) -> tuple[int, Sampler, float]:

@@ -212,6 +212,8 @@ the search's walks deal from this pool by weight."""
 TALLY_PLAYS = 11
 """Weighing a layout by the others' plays, in card plays (about 34 us)."""
 INFER = True
+"""Whether the card search reads the others' plays (off, it searches as it did before:
+the baseline the fixed-position comparisons are made against)."""
 
 
 def _dealer(
