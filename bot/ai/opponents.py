@@ -37,24 +37,23 @@ def judge(
     player, mixed by that chance (a searching player's plays are taken to say nothing
     of the layout); else by ``LIKELIHOOD`` a miss, whoever plays.
     """
-    befores = []
+    rows = list(tallies)
     plains = []
-    weights = []
     plain = searching = 0.0
-    for before, missed, choices in tallies:
+    for before, missed, choices in rows:
         made = choices - missed
         likely = PLAIN_MATCH**made * (1 - PLAIN_MATCH) ** missed
-        befores.append(before)
         plains.append(likely)
-        weights.append(before * LIKELIHOOD**missed)
         plain += before * likely
         searching += before * search_match**made * (1 - search_match) ** missed
     chance = PLAIN_PRIOR * plain
     total = chance + (1 - PLAIN_PRIOR) * searching
     odds = chance / total if total > 0 else PLAIN_PRIOR
-    if mixed:
-        anyway = searching / (sum(befores) or 1.0)
-        weights = [
-            b * (odds * h + (1 - odds) * anyway) for b, h in zip(befores, plains, strict=True)
-        ]
+    if not mixed:
+        return [before * LIKELIHOOD**missed for before, missed, _ in rows], odds
+    anyway = searching / (sum(before for before, _, _ in rows) or 1.0)
+    weights = [
+        before * (odds * likely + (1 - odds) * anyway)
+        for (before, _, _), likely in zip(rows, plains, strict=True)
+    ]
     return weights, odds

@@ -43,19 +43,21 @@ def descend(path: list[Node], moves: list[int], seat: int, rng: random.Random) -
     """One step down the tree from ``path[-1]``: the move :func:`select` picks among
     ``moves``, made by ``seat``; its node is appended to ``path``. Also whether that
     node was added now (the walk then leaves the tree)."""
-    node = path[-1]
-    move = select(node, moves, rng)
-    added = move not in node.children
-    path.append(child(node, move, seat))
-    return move, added
+    move = select(path[-1], moves, rng)
+    return move, _step(path, move, seat)
 
 
 def follow(path: list[Node], moves: list[int], move: int, seat: int) -> bool:
     """One step down the tree from ``path[-1]`` along ``move``, chosen outside the tree
     (by a model of how ``seat`` plays) among ``moves``, which count as available as
     :func:`select` counts them; its node is appended to ``path``. Whether it was added now."""
+    _note_available(path[-1], moves)
+    return _step(path, move, seat)
+
+
+def _step(path: list[Node], move: int, seat: int) -> bool:
+    """Append ``move``'s node below ``path[-1]`` to ``path``; whether it was added now."""
     node = path[-1]
-    _note_available(node, moves)
     added = move not in node.children
     path.append(child(node, move, seat))
     return added

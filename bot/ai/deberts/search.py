@@ -145,9 +145,9 @@ def _pooled(know: Knowledge, rng: random.Random, walks: int) -> tuple[int, Sampl
     have not played yet, else drawn by weight from a pool (:data:`POOL_WALKS` times as
     many walks then). And the chance that the others play by the heuristic
     (:func:`bot.ai.deberts.inference.judge`)."""
-    plays = [seat for trick in (*know.history, know.trick) for seat, _ in trick]
     if not INFER:
         return walks, _weighted_sample, 0.0
+    plays = [seat for trick in (*know.history, know.trick) for seat, _ in trick]
     if all(seat == know.seat for seat in plays):
         return walks, _weighted_sample, PLAIN_PRIOR
     pool = [sample_hands(know, rng) for _ in range(min(POOL, walks))]

@@ -256,7 +256,7 @@ def _solve_card(
     trick = know.trick_cards
     ace_marriage = bool(know.conventions.get("ace_marriage"))
     totals = dict.fromkeys(cards, 0.0)
-    solved: dict[tuple[int, ...], list[int]] = {}
+    solved: dict[tuple[int, ...], tuple[list[int], float]] = {}
     sign = 1 if know.me == bidder else -1
     need = contract - know.points[bidder]
     searched = 0
@@ -266,13 +266,13 @@ def _solve_card(
             break
         hands = sample_hands(know, rng)
         key = tuple(hands)
-        further = solved.get(key)
-        if further is None:
+        found = solved.get(key)
+        if found is None:
             endgame = Endgame(know.seats, bidder, ace_marriage=ace_marriage, contract=contract)
             further = [endgame.after(hands, leader, know.trump, trick, c, need) for c in cards]
-            solved[key] = further
+            found = solved[key] = further, sign * weight(seen, hands, know)
             searched += endgame.nodes
-        likely = sign * weight(seen, hands, know)
+        further, likely = found
         for c, value in zip(cards, further, strict=True):
             totals[c] += likely * value
     return max(cards, key=lambda c: (totals[c], -POINTS[c], -c))

@@ -53,6 +53,10 @@ class Seen:
 def observed(know: Knowledge) -> list[Seen]:
     """The other seats' plays this deal, in order, each with what its player knew."""
     tricks = [*know.tricks, tuple(know.trick)] if know.trick else list(know.tricks)
+    deal = [0] * know.seats  # each seat's cards played this deal
+    for cards in tricks:
+        for seat, card in cards:
+            deal[seat] |= 1 << card
     seen: list[Seen] = []
     voids = [0] * know.seats
     played = 0
@@ -63,21 +67,24 @@ def observed(know: Knowledge) -> list[Seen]:
             if seat != know.me:
                 prefix = tuple(c for _, c in cards[:pos])
                 in_force = trump if pos else before
+                later = deal[seat] & ~played
                 seen.append(
-                    Seen(seat, card, prefix, leader, in_force, played, tuple(voids), played != 0, 0)
+                    Seen(
+                        seat,
+                        card,
+                        prefix,
+                        leader,
+                        in_force,
+                        played,
+                        tuple(voids),
+                        played != 0,
+                        later,
+                    )
                 )
             played |= 1 << card
             if pos:
                 note_trick(cards[: pos + 1], trump, voids)
         before = trump
-    later = [0] * know.seats
-    for i in range(len(seen) - 1, -1, -1):
-        s = seen[i]
-        later[s.seat] |= 1 << s.card
-        seen[i] = Seen(
-            s.seat, s.card, s.trick, s.leader, s.trump, s.played, s.voids, s.can_declare,
-            later[s.seat],
-        )  # fmt: skip
     return seen
 
 

@@ -17,7 +17,7 @@ from bot.engine.base import ConventionsJson, PlayedCard
 from bot.engine.cards import parse_index
 from bot.engine.thousand.view import Announcement, Marriage, ThousandView
 
-__all__ = ["Knowledge", "note_trick", "read", "trick_trumps"]
+__all__ = ["Knowledge", "note_trick", "opening_trump", "read", "trick_trumps"]
 
 SUITS = "SCDH"
 
@@ -85,17 +85,22 @@ def _trick(entries: Sequence[PlayedCard]) -> Trick:
     return tuple((e["seat"], parse_index(e["card"])) for e in entries)
 
 
+def opening_trump(announcements: Sequence[Announcement], trump_now: int) -> int:
+    """The trump before the deal's first trick: none once a marriage was declared (only a
+    marriage makes a trump), else the trump in force now."""
+    return NO_TRUMP if any(a["kind"] == "marriage" for a in announcements) else trump_now
+
+
 def trick_trumps(
     tricks: list[Trick], announcements: Sequence[Announcement], trump_now: int
 ) -> list[int]:
     """The trump in force during each trick (the completed ones, then the current one).
 
     A marriage is declared by leading one of its cards: the first trick its
-    declarer leads with one of them. The trump before any marriage is none, or
-    the trump in force now when no marriage was declared.
+    declarer leads with one of them. Before the first, :func:`opening_trump`.
     """
     marriages: list[Marriage] = [a for a in announcements if a["kind"] == "marriage"]
-    trump = NO_TRUMP if marriages else trump_now
+    trump = opening_trump(announcements, trump_now)
     pending = [(a["seat"], {parse_index(c) for c in a["cards"]}, a["suit"]) for a in marriages]
     out = []
     for cards in tricks:
@@ -199,9 +204,5 @@ def read(view: ThousandView) -> Knowledge:
         auto_passed=list(view["auto_passed"]),
         tricks=done,
         trick_trumps=trumps,
-        first_trump=NO_TRUMP if _declared(announcements) else trump,
+        first_trump=opening_trump(announcements, trump),
     )
-
-
-def _declared(announcements: Sequence[Announcement]) -> bool:
-    return any(a["kind"] == "marriage" for a in announcements)
