@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import trials
 from bot.ai import LEVELS, choose
 from bot.ai.players import DEFAULT_BUDGET_MS, REFERENCE_LEVELS
 from bot.engine import GAME_NAMES, game_class, new_game
@@ -356,6 +357,22 @@ def main(argv: list[str] | None = None) -> int:
         "games a pair from --seed) and print each pair's win rate with its 95%% interval",
     )
     parser.add_argument(
+        "--deals",
+        type=int,
+        metavar="N",
+        help="deal trials instead of games: the first deals of N seeds from --seed, from "
+        "every seat, played by each player of --compare against --against in the "
+        "other seats (bot.trials)",
+    )
+    parser.add_argument(
+        "--compare",
+        default="hard,easy:hard",
+        help="with --deals: the players of the trial's seat, comma-separated; a level, "
+        "or bidding:play levels (easy:hard bids as easy and plays the cards as hard)",
+    )
+    parser.add_argument("--against", default="easy", help="with --deals: the other seats' level")
+    parser.add_argument("--seats", type=int, default=2, help="with --deals: players at the table")
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -365,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.ladder:
         return _ladder(args.games, args.seed, args.jobs, args.budget_ms, args.save)
+    if args.deals:
+        return _trials(args, parser)
     levels = tuple(args.levels.split(","))
     sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
     if len(levels) not in sizes:
@@ -407,6 +426,43 @@ def main(argv: list[str] | None = None) -> int:
     _print_table(summary)
     if args.contracts:
         _print_contracts(summary)
+    print(json.dumps(summary))
+    return 0
+
+
+def _trials(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    players = [trials.Player.parse(text) for text in args.compare.split(",")]
+    known = (*LEVELS, *REFERENCE_LEVELS)
+    unknown = sorted(
+        {lv for p in players for lv in (p.bidding, p.play) if lv not in known}
+        | ({args.against} - set(known))
+    )
+    if unknown:
+        parser.error(f"unknown level(s) {unknown}; known: {sorted(known)}")
+    sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
+    if args.seats not in sizes:
+        parser.error(f"{args.game} is played by {' or '.join(map(str, sizes))}")
+    started = time.perf_counter()
+    results = trials.run_trials(
+        args.game,
+        args.seats,
+        players,
+        args.against,
+        args.deals,
+        args.seed,
+        args.jobs,
+        args.budget_ms,
+    )
+    summary = trials.compare(results, players)
+    summary.update(
+        game=args.game,
+        seats=args.seats,
+        against=args.against,
+        seeds=[args.seed, args.seed + args.deals - 1],
+        budget_ms=args.budget_ms,
+        seconds=round(time.perf_counter() - started, 1),
+    )
+    trials.print_comparison(summary)
     print(json.dumps(summary))
     return 0
 

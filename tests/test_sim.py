@@ -1,4 +1,4 @@
-"""bot.sim's contract report: raises set against the same deal played at the bid."""
+"""bot.sim: the contract report, saved and resumed matches, the ladder, deal trials."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import sim
+from bot import sim, trials
 from bot.sim import GameRecord, MatchSpec, main, play_game, raise_effect, summarise
 
 
@@ -73,3 +73,45 @@ def test_a_resumed_match_plays_only_the_games_not_saved(
     assert summary["levels"]["easy"]["games"] == 4
     fresh = play_game(MatchSpec("deberts", ("easy", "random"), seed=8, rotation=1))
     assert GameRecord.from_json(games[3]).totals == fresh.totals
+
+
+def test_a_level_against_itself_scores_each_deal_from_both_seats_alike() -> None:
+    # Duplicate deals: the same level in both seats writes the same deal twice, once
+    # from each side, so what one seat gains the other loses.
+    easy = trials.Player.parse("easy")
+    results = trials.run_trials("deberts", 2, [easy], "easy", deals=4, seed=11, budget_ms=5)
+    by_seed: dict[int, list[float]] = {}
+    for result in results:
+        by_seed.setdefault(result.seed, []).append(result.value)
+    assert sorted(by_seed) == [11, 12, 13, 14]
+    assert all(len(values) == 2 and values[0] == -values[1] for values in by_seed.values())
+    assert any(values[0] for values in by_seed.values())
+
+
+@pytest.mark.parametrize("game", ["deberts", "thousand"])
+def test_a_player_split_by_phase_bids_as_its_bidding_level(game: str) -> None:
+    # easy:random bids as easy does, so its deals reach the card play as easy's do (the
+    # same bidder each time); its cards are random's, and that shows in the values.
+    players = [trials.Player.parse(p) for p in ("easy", "easy:random", "random:easy")]
+    results = trials.run_trials(game, 2, players, "easy", deals=6, seed=40, budget_ms=5)
+    deals = {(r.player, r.seed, r.seat): r for r in results}
+    keys = [(seed, seat) for seed in range(40, 46) for seat in (0, 1)]
+    assert all(deals["easy", *k].bidder == deals["easy:random", *k].bidder for k in keys)
+    assert any(deals["easy", *k].value != deals["easy:random", *k].value for k in keys)
+    summary = trials.compare(results, players)
+    rows = {row["player"]: row for row in summary["players"]}
+    assert rows["easy"]["gain"] == 0.0 and rows["easy"]["deals"] == 12
+    assert rows["easy:random"]["gain"] == pytest.approx(
+        sum(deals["easy:random", *k].value - deals["easy", *k].value for k in keys) / 12
+    )
+    assert rows["easy:random"]["bidder_deals"] + rows["easy:random"]["defender_deals"] == 12
+
+
+def test_deal_trials_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "thousand", "--deals", "2", "--seed", "3", "--budget-ms", "5"]
+    assert main([*args, "--compare", "easy,random", "--against", "easy"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [row["player"] for row in summary["players"]] == ["easy", "random"]
+    assert summary["seeds"] == [3, 4] and summary["against"] == "easy"
+    with pytest.raises(SystemExit):
+        main([*args, "--compare", "easy,clever"])
