@@ -371,6 +371,14 @@ def main(argv: list[str] | None = None) -> int:
         "or bidding:play levels (easy:hard bids as easy and plays the cards as hard)",
     )
     parser.add_argument("--against", default="easy", help="with --deals: the other seats' level")
+    parser.add_argument(
+        "--after",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --deals: the trial's deal is the one after K deals that --against plays "
+        "in every seat (so the players have seen the others play)",
+    )
     parser.add_argument("--seats", type=int, default=2, help="with --deals: players at the table")
     parser.add_argument(
         "--set",
@@ -452,6 +460,7 @@ def _trials(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         args.seed,
         args.jobs,
         args.budget_ms,
+        args.after,
     )
     summary = trials.compare(results, players)
     summary.update(
@@ -459,6 +468,7 @@ def _trials(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         seats=args.seats,
         against=args.against,
         seeds=[args.seed, args.seed + args.deals - 1],
+        after=args.after,
         budget_ms=args.budget_ms,
         seconds=round(time.perf_counter() - started, 1),
     )

@@ -51,8 +51,10 @@ class Player:
 
 @dataclass(frozen=True)
 class Trial:
-    """One deal: the first of a new ``game`` for ``seats`` from ``seed``, ``player``
-    in ``seat`` and ``against`` in the others."""
+    """One deal of a new ``game`` for ``seats`` from ``seed``, ``player`` in ``seat`` and
+    ``against`` in the others: the first, or the one after ``after`` deals played by
+    ``against`` in every seat (the same for every player: a table the others have
+    played at, and so shown how they play)."""
 
     game: str
     seats: int
@@ -61,6 +63,7 @@ class Trial:
     player: Player
     against: str
     budget_ms: float = DEFAULT_BUDGET_MS
+    after: int = 0
 
 
 @dataclass(frozen=True)
@@ -79,17 +82,21 @@ def play_deal(trial: Trial, max_actions: int = 2_000) -> DealResult:
     """Play the trial's deal up to its scoresheet row."""
     game = new_game(trial.game, trial.seats, seed=trial.seed)
     for step in range(max_actions):
-        if game.rows_scored:
+        if game.rows_scored > trial.after or game.is_over:
             break
         seat = game.current_seat()
         if seat is None:
             break
-        level = trial.player.level(game.phase) if seat == trial.seat else trial.against
+        mine = seat == trial.seat and game.rows_scored == trial.after
+        level = trial.player.level(game.phase) if mine else trial.against
         action = choose(game, seat, level, seed=trial.seed * 7919 + step, budget_ms=trial.budget_ms)
         game.apply(seat, action)
     else:
         raise RuntimeError(f"{trial} wrote no row in {max_actions} actions")
-    row = game.scoresheet().rows[0]
+    rows = game.scoresheet().rows
+    if len(rows) <= trial.after:
+        raise RuntimeError(f"{trial}: the game ended before the trial's deal")
+    row = rows[trial.after]
     others = [d for s, d in enumerate(row.deltas) if s != trial.seat]
     bidder = row.notes.get("bidder")
     return DealResult(
@@ -110,10 +117,12 @@ def run_trials(
     seed: int,
     jobs: int = 1,
     budget_ms: float = DEFAULT_BUDGET_MS,
+    after: int = 0,
 ) -> list[DealResult]:
-    """Every player's deals: seeds ``seed`` to ``seed + deals - 1``, each from every seat."""
+    """Every player's deals: seeds ``seed`` to ``seed + deals - 1``, each from every seat,
+    after ``after`` deals that ``against`` plays in every seat."""
     trials = [
-        Trial(game, seats, s, seat, player, against, budget_ms)
+        Trial(game, seats, s, seat, player, against, budget_ms, after)
         for player in players
         for s in range(seed, seed + deals)
         for seat in range(seats)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from bot import sim, trials
+from bot.ai import choose
+from bot.engine import new_game
 from bot.sim import GameRecord, MatchSpec, main, play_game, raise_effect, summarise
 
 
@@ -115,3 +118,29 @@ def test_deal_trials_from_the_command_line(capsys: pytest.CaptureFixture[str]) -
     assert summary["seeds"] == [3, 4] and summary["against"] == "easy"
     with pytest.raises(SystemExit):
         main([*args, "--compare", "easy,clever"])
+
+
+def test_a_trial_after_earlier_deals_scores_the_deal_that_follows_them() -> None:
+    # After one deal that easy plays in every seat, easy in the trial's seat plays the
+    # second deal of the same game as easy everywhere would: its row is the trial's.
+    trial = trials.Trial(
+        "thousand",
+        2,
+        seed=21,
+        seat=1,
+        player=trials.Player.parse("easy"),
+        against="easy",
+        budget_ms=5,
+        after=1,
+    )
+    result = trials.play_deal(trial)
+    game = new_game("thousand", 2, seed=21)
+    step = 0
+    while game.rows_scored < 2:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, choose(game, seat, "easy", seed=21 * 7919 + step, budget_ms=5))
+        step += 1
+    deltas = game.scoresheet().rows[1].deltas
+    assert result.value == deltas[1] - deltas[0]
+    assert result.value != trials.play_deal(dataclasses.replace(trial, after=0)).value
