@@ -393,17 +393,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals:
         return _trials(args, parser)
     levels = tuple(args.levels.split(","))
-    sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
-    if len(levels) not in sizes:
+    if len(levels) not in _seat_counts(args.game):
         parser.error(
             "two to four levels, one per seat (four for Thousand only)"
             if args.game == "thousand"
             else "two or three levels, one per seat"
         )
-    known = (*LEVELS, *REFERENCE_LEVELS)
-    unknown = [level for level in levels if level not in known]
-    if unknown:
-        parser.error(f"unknown level(s) {unknown}; known: {sorted(known)}")
+    _check_levels(levels, parser)
     conventions = _parse_conventions(args.game, args.set, parser)
     if args.report:
         loaded = _load(args.report)
@@ -438,16 +434,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _trials(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    players = [trials.Player.parse(text) for text in args.compare.split(",")]
+def _seat_counts(game: str) -> range:
+    """How many players ``game`` seats: two up to its most."""
+    return range(2, game_class(game).max_seats + 1)
+
+
+def _check_levels(levels: Sequence[str], parser: argparse.ArgumentParser) -> None:
     known = (*LEVELS, *REFERENCE_LEVELS)
-    unknown = sorted(
-        {lv for p in players for lv in (p.bidding, p.play) if lv not in known}
-        | ({args.against} - set(known))
-    )
+    unknown = [level for level in dict.fromkeys(levels) if level not in known]
     if unknown:
         parser.error(f"unknown level(s) {unknown}; known: {sorted(known)}")
-    sizes = (2, 3, 4) if args.game == "thousand" else (2, 3)
+
+
+def _trials(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    players = [trials.Player.parse(text) for text in args.compare.split(",")]
+    _check_levels([*(lv for p in players for lv in (p.bidding, p.play)), args.against], parser)
+    sizes = _seat_counts(args.game)
     if args.seats not in sizes:
         parser.error(f"{args.game} is played by {' or '.join(map(str, sizes))}")
     started = time.perf_counter()

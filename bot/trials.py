@@ -1,9 +1,10 @@
 """Deal trials: the same deals played from one seat by different players.
 
 A match (:mod:`bot.sim`) tells which level wins games; a trial tells where one
-player gains on another, deal by deal. For each seed and each seat, the first deal
-of a new game is played once per *player* in that seat, the other seats by one
-level, and valued for the seat as it was written: its points less the others' mean.
+player gains on another, deal by deal. For each seed and each seat, one deal of a new
+game (the first, or the one after a few that the other seats' level plays alone) is
+played once per *player* in that seat, the other seats by one level, and valued for
+the seat as it was written: its points less the others' mean.
 Every player meets the same cards and, where it acts as another would, the same
 replies, so the difference between two players is measured on identical deals.
 
@@ -26,7 +27,15 @@ from bot.ai import choose
 from bot.ai.players import DEFAULT_BUDGET_MS
 from bot.engine import new_game
 
-__all__ = ["DealResult", "Player", "Trial", "compare", "play_deal", "run_trials"]
+__all__ = [
+    "DealResult",
+    "Player",
+    "Trial",
+    "compare",
+    "play_deal",
+    "print_comparison",
+    "run_trials",
+]
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,7 @@ class Trial:
 @dataclass(frozen=True)
 class DealResult:
     """What the deal wrote for the trial's seat, less the others' mean (``value``), and
-    whether that seat was the bidder (``None``: nobody was, the deal was dealt again)."""
+    whether that seat was the bidder (``None``: the row names no bidder)."""
 
     seed: int
     seat: int
@@ -164,6 +173,7 @@ def compare(results: Sequence[DealResult], players: Sequence[Player]) -> dict[st
 
 
 def print_comparison(summary: dict[str, Any]) -> None:
+    """:func:`compare`'s table, a row per player."""
     rows = summary["players"]
     first = rows[0]["player"] if rows else ""
     print(
