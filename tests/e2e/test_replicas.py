@@ -34,6 +34,7 @@ import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -60,6 +61,11 @@ SPEED = 20
 """How many times faster than the wall the clock runs that the replicas pace their
 messages by and Telegram times their calls by: a group's minute passes in seconds."""
 MAX_MOVES = 1500
+MAX_CATCH_UP = 12
+"""Most moves the stored game may be ahead of the test's copy when the test reads it:
+the press, last cards played by the table, turns a slow machine let time out."""
+FREE_STEPS = 3
+"""Of those, the most not told by the stored deal's log (every legal move is tried)."""
 COUNTED = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto", "sendDocument")
 """What Telegram counts against a group's 20 messages a minute."""
 TIME_IS_UP = "⏰ Time is up for"
@@ -84,8 +90,22 @@ def last_card(game: Game, seat: int) -> bool:
     return view["phase"] == "play" and len(view["hand"]) == 1 and len(legal) == 1
 
 
-def canonical(data: object) -> object:
+def canonical(data: object) -> Any:
     return json.loads(json.dumps(data))
+
+
+def logged_next(game: Game, stored: Any) -> tuple[int, str] | None:
+    """The move after ``game``'s in the stored game's log of the deal, when both are in
+    the same deal and the log holds more than ``game`` has played."""
+    mine = canonical(game.to_json())
+    logged = stored["moves"]
+    done = len(mine["moves"])
+    if mine["deal_no"] != stored["deal_no"] or logged[:done] != mine["moves"]:
+        return None
+    if len(logged) <= done:
+        return None
+    seat, code = logged[done]
+    return int(seat), str(code)
 
 
 @dataclass
@@ -209,26 +229,38 @@ class Scenario:
             ).one()
         return int(row.version), json.loads(row.state)
 
-    def catch_up(self, table: Table, stored: object, pressed: tuple[int, str] | None) -> None:
+    def catch_up(self, table: Table, stored: Any, pressed: tuple[int, str] | None) -> None:
         """Play on the mirror what the stored game has had since: the press (once), then
-        moves of the turn timer; anything else fails."""
+        moves the table made itself (a turn timer's, a last card's); anything else fails.
+
+        Within one deal the stored game's log says which move came next; only where it
+        cannot (the stored game is in a later deal) is every legal move tried, press
+        first, for at most :data:`FREE_STEPS` moves. How many moves the timer made is
+        checked against the notices in the group at the end (:meth:`problems`)."""
         mirror = table.mirror
         if canonical(mirror.to_json()) == stored:
             return
-        # breadth first, the press tried first at each step: at most a press and two timeouts
-        paths: list[list[tuple[int, str]]] = [[]]
-        for _ in range(3):
+        # breadth first: (moves, how many of them the stored log did not tell)
+        paths: list[tuple[list[tuple[int, str]], int]] = [([], 0)]
+        for _ in range(MAX_CATCH_UP):
             longer = []
-            for path in paths:
+            for path, free in paths:
                 game = mirror.clone()
                 for seat, code in path:
                     game.apply(seat, code)
                 seat = game.current_seat()
                 if seat is None:
                     continue
-                codes = game.legal_actions(seat)
-                if pressed is not None and not path and pressed[0] == seat:
-                    codes = [pressed[1], *[c for c in codes if c != pressed[1]]]
+                told = logged_next(game, stored)
+                if told is not None:
+                    codes = [told[1]] if told[0] == seat else []
+                elif free < FREE_STEPS:
+                    codes = game.legal_actions(seat)
+                    if pressed is not None and not path and pressed[0] == seat:
+                        codes = [pressed[1], *[c for c in codes if c != pressed[1]]]
+                    free += 1
+                else:
+                    codes = []
                 for code in codes:
                     after = game.clone()
                     after.apply(seat, code)
@@ -236,7 +268,7 @@ class Scenario:
                     if canonical(after.to_json()) == stored:
                         self._apply(table, step, pressed)
                         return
-                    longer.append(step)
+                    longer.append((step, free))
             paths = longer
         raise AssertionError(f"{table.game}: the stored game is not the mirror after its moves")
 
