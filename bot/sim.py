@@ -62,6 +62,14 @@ class GameRecord:
     # the game's seed and rotation (None in records saved before they were kept)
     seed: int | None = None
     rotation: int | None = None
+    # the game played (None in records saved before it was kept)
+    game: str | None = None
+
+    def match_levels(self) -> tuple[str, ...]:
+        """The match's levels in the order it was started with (``--levels``)."""
+        n = len(self.seat_levels)
+        turn = self.rotation or 0
+        return tuple(self.seat_levels[(seat + turn) % n] for seat in range(n))
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -80,6 +88,7 @@ class GameRecord:
             conceded=list(data.get("conceded", [])),
             seed=data.get("seed"),
             rotation=data.get("rotation"),
+            game=data.get("game"),
         )
 
 
@@ -141,6 +150,7 @@ def play_game(spec: MatchSpec, max_actions: int = 20_000) -> GameRecord:
         conceded,
         spec.seed,
         spec.rotation,
+        spec.game,
     )
 
 
@@ -312,12 +322,14 @@ def _print_contracts(summary: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.sim", description=__doc__)
-    parser.add_argument("--game", choices=GAME_NAMES, default="deberts")
+    parser.add_argument(
+        "--game", choices=GAME_NAMES, help="default: deberts, or with --report the files' game"
+    )
     parser.add_argument(
         "--levels",
-        default="easy,random",
         help="comma-separated level per seat, e.g. hard,easy or hard,easy,easy "
-        "(Thousand also hard,easy,easy,easy)",
+        "(Thousand also hard,easy,easy,easy); default: easy,random, or with --report the "
+        "files' levels",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -388,11 +400,16 @@ def main(argv: list[str] | None = None) -> int:
         help="a table convention, e.g. --set target=301",
     )
     args = parser.parse_args(argv)
+    loaded = _load(args.report) if args.report else []
+    args.game = args.game or _saved_game(loaded) or "deberts"
     if args.ladder:
         return _ladder(args.games, args.seed, args.jobs, args.budget_ms, args.save)
     if args.deals:
         return _trials(args, parser)
-    levels = tuple(args.levels.split(","))
+    if args.levels:
+        levels = tuple(args.levels.split(","))
+    else:
+        levels = loaded[0].match_levels() if loaded else ("easy", "random")
     if len(levels) not in _seat_counts(args.game):
         parser.error(
             "two to four levels, one per seat (four for Thousand only)"
@@ -402,7 +419,6 @@ def main(argv: list[str] | None = None) -> int:
     _check_levels(levels, parser)
     conventions = _parse_conventions(args.game, args.set, parser)
     if args.report:
-        loaded = _load(args.report)
         summary = summarise(loaded, levels)
         summary.update(game=args.game, seats=list(levels), files=args.report)
         _print_table(summary)
@@ -571,6 +587,13 @@ def _load(paths: Sequence[str]) -> list[GameRecord]:
         with open(path, encoding="utf-8") as lines:
             records.extend(GameRecord.from_json(json.loads(line)) for line in lines if line.strip())
     return records
+
+
+def _saved_game(records: Sequence[GameRecord]) -> str | None:
+    """The game the saved records are of, when they say (records saved before the game
+    was kept do not)."""
+    games = {record.game for record in records} - {None}
+    return games.pop() if len(games) == 1 else None
 
 
 def _parse_conventions(

@@ -144,3 +144,24 @@ def test_a_trial_after_earlier_deals_scores_the_deal_that_follows_them() -> None
     deltas = game.scoresheet().rows[1].deltas
     assert result.value == deltas[1] - deltas[0]
     assert result.value != trials.play_deal(dataclasses.replace(trial, after=0)).value
+
+
+def test_a_report_takes_the_game_and_levels_from_its_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the third game of a three-seat match: its levels seated two seats round
+    record = play_game(MatchSpec("thousand", ("easy", "random", "random"), seed=4, rotation=2))
+    assert record.seat_levels == ("random", "random", "easy")
+    saved = tmp_path / "games.jsonl"
+    saved.write_text(json.dumps(record.to_json()) + "\n")
+    assert main(["--report", str(saved)]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["game"] == "thousand"
+    assert summary["seats"] == ["easy", "random", "random"]
+    assert summary["levels"]["easy"]["games"] == 1
+    # records saved before the game was kept: --game says it, the default is Deberts
+    old = record.to_json()
+    del old["game"]
+    saved.write_text(json.dumps(old) + "\n")
+    assert main(["--report", str(saved)]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["game"] == "deberts"
