@@ -94,10 +94,14 @@ def canonical(data: object) -> Any:
     return json.loads(json.dumps(data))
 
 
-def logged_next(game: Game, stored: Any) -> tuple[int, str] | None:
-    """The move after ``game``'s in the stored game's log of the deal, when both are in
-    the same deal and the log holds more than ``game`` has played."""
-    mine = canonical(game.to_json())
+Reached = tuple[Game, Any, list[tuple[int, str]], int]
+"""A game the catch-up reached: the game, its state as stored, the moves that reached it
+and how many of them the stored log did not tell."""
+
+
+def logged_next(mine: Any, stored: Any) -> tuple[int, str] | None:
+    """The move after those of ``mine`` (a game's state) in the stored game's log of the
+    deal, when both are in the same deal and the log holds more than ``mine`` played."""
     logged = stored["moves"]
     done = len(mine["moves"])
     if mine["deal_no"] != stored["deal_no"] or logged[:done] != mine["moves"]:
@@ -238,20 +242,18 @@ class Scenario:
         first, for at most :data:`FREE_STEPS` moves. How many moves the timer made is
         checked against the notices in the group at the end (:meth:`problems`)."""
         mirror = table.mirror
-        if canonical(mirror.to_json()) == stored:
+        data = canonical(mirror.to_json())
+        if data == stored:
             return
-        # breadth first: (moves, how many of them the stored log did not tell)
-        paths: list[tuple[list[tuple[int, str]], int]] = [([], 0)]
+        # breadth first over the games reached
+        reached: list[Reached] = [(mirror, data, [], 0)]
         for _ in range(MAX_CATCH_UP):
-            longer = []
-            for path, free in paths:
-                game = mirror.clone()
-                for seat, code in path:
-                    game.apply(seat, code)
+            longer: list[Reached] = []
+            for game, data, path, free in reached:
                 seat = game.current_seat()
                 if seat is None:
                     continue
-                told = logged_next(game, stored)
+                told = logged_next(data, stored)
                 if told is not None:
                     codes = [told[1]] if told[0] == seat else []
                 elif free < FREE_STEPS:
@@ -265,11 +267,12 @@ class Scenario:
                     after = game.clone()
                     after.apply(seat, code)
                     step = [*path, (seat, code)]
-                    if canonical(after.to_json()) == stored:
+                    state = canonical(after.to_json())
+                    if state == stored:
                         self._apply(table, step, pressed)
                         return
-                    longer.append((step, free))
-            paths = longer
+                    longer.append((after, state, step, free))
+            reached = longer
         raise AssertionError(f"{table.game}: the stored game is not the mirror after its moves")
 
     def _apply(self, table: Table, moves: list[tuple[int, str]], pressed: object) -> None:
