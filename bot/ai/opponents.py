@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["LIKELIHOOD", "PLAIN_MATCH", "PLAIN_PRIOR", "judge"]
+__all__ = ["LIKELIHOOD", "PLAIN_MATCH", "PLAIN_PRIOR", "chance", "judge"]
 
 LIKELIHOOD = 0.3
 """How much likelier a layout is per play of the others that the heuristic card play
@@ -23,6 +23,15 @@ PLAIN_MATCH = 0.95
 """How often a player who plays by the heuristic makes its choice."""
 PLAIN_PRIOR = 0.5
 """The chance, before anyone has played, that the others play by the heuristic."""
+
+
+def chance(missed: int, choices: int, search_match: float, prior: float = PLAIN_PRIOR) -> float:
+    """The chance that the others play by the heuristic, ``prior`` before plays of theirs
+    with a choice (``choices``), ``missed`` of which the heuristic would not have made."""
+    made = choices - missed
+    plain = prior * PLAIN_MATCH**made * (1 - PLAIN_MATCH) ** missed
+    searching = (1 - prior) * search_match**made * (1 - search_match) ** missed
+    return plain / (plain + searching) if plain + searching > 0 else prior
 
 
 def judge(

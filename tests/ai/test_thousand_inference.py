@@ -8,9 +8,18 @@ import statistics
 
 import pytest
 
+from bot.ai.opponents import LIKELIHOOD, PLAIN_PRIOR
 from bot.ai.players import choose
+from bot.ai.thousand import hard
 from bot.ai.thousand.cards import mask_of_codes
-from bot.ai.thousand.inference import LIKELIHOOD, judge, misses, observed, weight
+from bot.ai.thousand.inference import (
+    earlier,
+    judge,
+    misses,
+    observed,
+    plain_before,
+    weight,
+)
 from bot.ai.thousand.knowledge import read
 from bot.ai.thousand.sampling import sample_hands
 from bot.engine.thousand import ThousandGame
@@ -90,3 +99,37 @@ def test_the_search_tells_a_player_who_plays_by_the_heuristic_from_one_who_does_
         assert statistics.fmean(chances) > 0.8
     else:
         assert statistics.fmean(chances) < 0.2
+
+
+def _after_one_deal(level: str, seed: int) -> ThousandGame:
+    """A two-player game whose first deal ``level`` played in both seats (the deals
+    conceded or dealt again, for want of cards played, dealt anew from the next seed)."""
+    game = ThousandGame.new(2, seed=seed)
+    step = 0
+    while game.rows_scored == 0:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, choose(game, seat, level, seed=step))
+        step += 1
+    last = game.view(0)["last_deal"]
+    if last is None or last["redeal"] or not last["tricks"]:
+        return _after_one_deal(level, seed + 1000)
+    return game
+
+
+def test_the_last_deal_shows_who_plays_by_the_heuristic() -> None:
+    # Every card of the last deal was played, so the hands it was played from are
+    # known: they explain every play of easy's, not all of a random player's. Hard
+    # values its bidding by the heuristic's play-outs only after seeing the first.
+    for seed in range(4):
+        view = _after_one_deal("easy", seed).view(0)
+        missed, choices = earlier(view)
+        assert missed == 0 and choices > 0
+        assert plain_before(view) >= hard.PLAIN_BIDDING
+        view = _after_one_deal("random", seed).view(0)
+        missed, choices = earlier(view)
+        assert missed > 0
+        assert plain_before(view) < hard.PLAIN_BIDDING
+    # nothing seen yet: the look ahead values the first deal
+    fresh = ThousandGame.new(2, seed=1).view(0)
+    assert earlier(fresh) == (0, 0) and plain_before(fresh) == PLAIN_PRIOR < hard.PLAIN_BIDDING

@@ -121,3 +121,41 @@ def _play_one_deal(game: Game, rng: random.Random) -> tuple[Game, list[DealLog]]
             assert log is not None
             logs.append(log)
     return game, logs
+
+
+def test_thousands_last_deal_lists_its_tricks_as_played() -> None:
+    # A seat with a good memory knows how the others played the last deal: the full
+    # view's summary of it lists every trick, as the deal's record holds them, and
+    # keeps them through a save until the next deal ends.
+    game = ThousandGame.new(2, seed=7)
+    rng = random.Random(7)
+    while game.rows_scored == 0:
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    log = game.ended_deal()
+    assert log is not None and not log.redeal
+    last = game.view(0)["last_deal"]
+    assert last is not None and not last["redeal"]
+    expected = [
+        {"cards": [{"seat": s, "card": c} for s, c in trick.cards], "winner": trick.winner}
+        for trick in log.tricks
+    ]
+    assert last["tricks"] == expected
+    assert sum(len(trick.cards) for trick in log.tricks) == 24 - 2  # all but two left out
+    assert load_game(game.to_json()).view(1) == game.view(1)
+
+
+def test_a_conceded_thousand_deal_lists_no_tricks() -> None:
+    hands = [
+        ["QD", "9S", "AD", "JC", "9C", "AC", "TH", "KH", "TC", "TS"],
+        ["QS", "QH", "KS", "JH", "AS", "9H", "KC", "AH", "KD", "TD"],
+    ]
+    game = ThousandGame.from_hands(hands, [["QC", "JS"], ["JD", "9D"]], dealer=1)
+    for move in ("b100", "pass", "t0", "g9S1", "concede"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    last = game.view(0)["last_deal"]
+    assert last is not None and not last["redeal"]
+    assert last["result"] == "conceded" and last["tricks"] == []

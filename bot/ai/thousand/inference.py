@@ -16,16 +16,20 @@ from dataclasses import dataclass
 
 from bot.ai import opponents
 from bot.ai.opponents import LIKELIHOOD
-from bot.ai.thousand.cards import DECK
-from bot.ai.thousand.knowledge import Knowledge, note_trick
+from bot.ai.thousand.cards import DECK, NO_TRUMP, partner
+from bot.ai.thousand.knowledge import Knowledge, Trick, note_trick
 from bot.ai.thousand.play import heuristic_card, legal_cards
+from bot.engine.cards import parse_index
+from bot.engine.thousand.view import ThousandView
 
 __all__ = [
     "SEARCH_MATCH",
     "Seen",
+    "earlier",
     "judge",
     "misses",
     "observed",
+    "plain_before",
     "tally",
     "weight",
 ]
@@ -53,18 +57,26 @@ class Seen:
 def observed(know: Knowledge) -> list[Seen]:
     """The other seats' plays this deal, in order, each with what its player knew."""
     tricks = [*know.tricks, tuple(know.trick)] if know.trick else list(know.tricks)
-    deal = [0] * know.seats  # each seat's cards played this deal
+    return _plays(tricks, know.trick_trumps, know.first_trump, know.me, know.seats)
+
+
+def _plays(
+    tricks: list[Trick], trumps: list[int], first_trump: int, me: int, seats: int
+) -> list[Seen]:
+    """The plays of ``tricks`` by seats other than ``me``, each with what its player
+    knew; ``trumps``: the trump in force in each trick, ``first_trump`` before them."""
+    deal = [0] * seats  # each seat's cards played this deal
     for cards in tricks:
         for seat, card in cards:
             deal[seat] |= 1 << card
     seen: list[Seen] = []
-    voids = [0] * know.seats
+    voids = [0] * seats
     played = 0
-    before = know.first_trump
-    for cards, trump in zip(tricks, know.trick_trumps, strict=True):
+    before = first_trump
+    for cards, trump in zip(tricks, trumps, strict=True):
         leader = cards[0][0]
         for pos, (seat, card) in enumerate(cards):
-            if seat != know.me:
+            if seat != me:
                 prefix = tuple(c for _, c in cards[:pos])
                 in_force = trump if pos else before
                 later = deal[seat] & ~played
@@ -91,9 +103,12 @@ def observed(know: Knowledge) -> list[Seen]:
 def tally(seen: list[Seen], hands: list[int], know: Knowledge) -> tuple[int, int]:
     """Of the plays of ``seen`` where the seat had a choice, holding the layout's
     ``hands``: how many the heuristic would not have made, and how many there were."""
-    count = choices = 0
-    n = know.seats
     bidder = know.bidder if know.bidder is not None else -1
+    return _tally(seen, hands, know.seats, bidder)
+
+
+def _tally(seen: list[Seen], hands: list[int], n: int, bidder: int) -> tuple[int, int]:
+    count = choices = 0
     for s in seen:
         hand = hands[s.seat] | s.later
         if legal_cards(hand, s.trick, s.trump) & ~(1 << s.card) == 0:
@@ -108,6 +123,40 @@ def tally(seen: list[Seen], hands: list[int], know: Knowledge) -> tuple[int, int
     return count, choices
 
 
+def earlier(view: ThousandView) -> tuple[int, int]:
+    """Of the other seats' plays in the last deal played out, where each had a choice:
+    how many the heuristic would not have made, and how many there were.
+
+    Every card of that deal was played, so each seat held then exactly the cards it
+    played from that trick on, and a king or queen it led (after the first trick)
+    with its partner among them declared their marriage.
+    """
+    last = view["last_deal"]
+    me = view["seat"]
+    if last is None or last["redeal"] or me is None:
+        return 0, 0
+    tricks: list[Trick] = [
+        tuple((play["seat"], parse_index(play["card"])) for play in trick["cards"])
+        for trick in last["tricks"]
+    ]
+    held = [0] * view["seats"]  # each seat's cards still to play
+    for cards in tricks:
+        for seat, card in cards:
+            held[seat] |= 1 << card
+    trump = NO_TRUMP
+    trumps = []
+    for number, cards in enumerate(tricks):
+        seat, lead = cards[0]
+        mate = partner(lead)
+        if number and mate >= 0 and held[seat] >> mate & 1:
+            trump = lead >> 3
+        trumps.append(trump)
+        for seat, card in cards:
+            held[seat] &= ~(1 << card)
+    seen = _plays(tricks, trumps, NO_TRUMP, me, view["seats"])
+    return _tally(seen, [0] * view["seats"], view["seats"], last["bidder"])
+
+
 def misses(seen: list[Seen], hands: list[int], know: Knowledge) -> int:
     """The plays of ``seen`` that the heuristic, holding the layout's ``hands``, would
     not have made."""
@@ -117,6 +166,12 @@ def misses(seen: list[Seen], hands: list[int], know: Knowledge) -> int:
 def weight(seen: list[Seen], hands: list[int], know: Knowledge) -> float:
     """The layout's likelihood, relative to one the heuristic explains entirely."""
     return LIKELIHOOD ** misses(seen, hands, know)
+
+
+def plain_before(view: ThousandView) -> float:
+    """The chance that the others play by the heuristic, judged from their plays in the
+    last deal played out (:func:`earlier`); a half without them."""
+    return opponents.chance(*earlier(view), SEARCH_MATCH)
 
 
 def judge(seen: list[Seen], pool: list[list[int]], know: Knowledge) -> tuple[list[float], float]:

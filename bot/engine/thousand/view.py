@@ -138,6 +138,9 @@ class DealSummary(TypedDict):
     marriages: list[int]
     deltas: list[int]
     last_trick: Trick | None
+    tricks: list[Trick]
+    """Every trick of the deal, in order (none when it was conceded): what a seat with
+    a good memory knows of how the others played it."""
 
 
 @final
@@ -229,12 +232,33 @@ def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> Thous
             {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
             for trick, w in zip(game._played, game._played_winners, strict=True)
         ],
-        # the summary is written from the scoresheet's notes, untyped: its shape is
-        # what :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
-        "last_deal": cast("LastDeal | None", json_copy(game._last_deal)),
+        "last_deal": _last_deal(game),
         "conventions": game.conventions_json(),
     }
     return full
+
+
+def _last_deal(game: ThousandGame) -> LastDeal | None:
+    """The last deal's summary; a deal played out also lists its tricks (from its record)."""
+    # the summary is written from the scoresheet's notes, untyped: its shape is what
+    # :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
+    last = cast("LastDeal | None", json_copy(game._last_deal))
+    if last is None or last["redeal"]:
+        return last
+    # the deal that ended last is the one summarised (its number counts redeals too)
+    ended = game.ended_deal()
+    last["tricks"] = (
+        []
+        if ended is None or ended.redeal
+        else [
+            {
+                "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
+                "winner": trick.winner,
+            }
+            for trick in ended.tricks
+        ]
+    )
+    return last
 
 
 def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView:
