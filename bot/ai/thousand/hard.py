@@ -636,9 +636,12 @@ seat looking ahead. Against easy, 60 games of 2 players (seeds 85000-85029, both
 rotations): contracts made 75.1 % -> 82.5 %, points written a deal 70.1 -> 77.4 (paired
 by game +4.41, se 2.39); valued so in every deal, the first included, 86.3 % and 80.2.
 Against the reference ismcts no last deal was judged so (16 of them)."""
-PLAIN_LAYOUTS = 2.0
-"""As many more layouts when they are played out by the heuristic, which costs a
-fraction of a look ahead."""
+PLAIN_LAYOUTS = 16.0
+"""As many more layouts when they are played out by the heuristic, which costs about a
+25th of a look ahead, so the bidding still uses its budget: with twice as many, the
+auction, the give-away and the contract took 8 to 9 ms of CPU at the median; with this
+many 65, 80 and 112 ms, against 99, 119 and 119 with look ahead (``python -m bot.bench
+think --game thousand --games 3``, hard against easy, in the same minutes)."""
 
 
 def _layouts(budget_ms: float, plain: bool, share: float = 1.0) -> int:
