@@ -102,17 +102,17 @@ def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str
     if phase == "play":
         know = read(view)
         return "c" + card_code(_search_card(know, rng, budget_ms))
+    if phase == "redeal":
+        return _redeal_hard(read(view), rng, _playouts(budget_ms))
+    if phase not in ("auction", "give", "contract"):
+        return easy_policy(view, rng, budget_ms)
     # whether the others play by the heuristic, judged from the last deal's plays
     plain = INFER and plain_before(view) >= PLAIN_BIDDING
     if phase == "auction":
         return _bid(read(view), legal, budget_ms, plain)
     if phase == "give":
         return _give(read(view), legal, rng, budget_ms, plain)
-    if phase == "contract":
-        return _contract(read(view), legal, rng, budget_ms, plain)
-    if phase == "redeal":
-        return _redeal_hard(read(view), rng, _playouts(budget_ms))
-    return easy_policy(view, rng, budget_ms)
+    return _contract(read(view), legal, rng, budget_ms, plain)
 
 
 # ------------------------------------------------------------------------ play

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 from bot.ai import opponents
 from bot.ai.opponents import LIKELIHOOD
-from bot.ai.thousand.cards import DECK, NO_TRUMP, partner
-from bot.ai.thousand.knowledge import Knowledge, Trick, note_trick
-from bot.ai.thousand.play import heuristic_card, legal_cards
-from bot.engine.cards import parse_index
+from bot.ai.thousand.cards import DECK, NO_TRUMP
+from bot.ai.thousand.knowledge import Knowledge, Trick, note_trick, read_trick
+from bot.ai.thousand.play import PlayState, heuristic_card, legal_cards
 from bot.engine.thousand.view import ThousandView
 
 __all__ = [
@@ -128,33 +127,28 @@ def earlier(view: ThousandView) -> tuple[int, int]:
     how many the heuristic would not have made, and how many there were.
 
     Every card of that deal was played, so each seat held then exactly the cards it
-    played from that trick on, and a king or queen it led (after the first trick)
-    with its partner among them declared their marriage.
+    played from that trick on; replaying them (:class:`~bot.ai.thousand.play.PlayState`)
+    declares the marriages as the deal did, and so gives each trick's trump.
     """
     last = view["last_deal"]
     me = view["seat"]
-    if last is None or last["redeal"] or me is None:
+    if last is None or last["redeal"] or me is None or not last["tricks"]:
         return 0, 0
-    tricks: list[Trick] = [
-        tuple((play["seat"], parse_index(play["card"])) for play in trick["cards"])
-        for trick in last["tricks"]
-    ]
-    held = [0] * view["seats"]  # each seat's cards still to play
+    seats = view["seats"]
+    tricks = [read_trick(trick["cards"]) for trick in last["tricks"]]
+    start = [0] * seats
     for cards in tricks:
         for seat, card in cards:
-            held[seat] |= 1 << card
-    trump = NO_TRUMP
+            start[seat] |= 1 << card
+    replay = PlayState(seats, start, NO_TRUMP, tricks[0][0][0], last["bidder"])
     trumps = []
-    for number, cards in enumerate(tricks):
-        seat, lead = cards[0]
-        mate = partner(lead)
-        if number and mate >= 0 and held[seat] >> mate & 1:
-            trump = lead >> 3
-        trumps.append(trump)
-        for seat, card in cards:
-            held[seat] &= ~(1 << card)
-    seen = _plays(tricks, trumps, NO_TRUMP, me, view["seats"])
-    return _tally(seen, [0] * view["seats"], view["seats"], last["bidder"])
+    for cards in tricks:
+        for pos, (_, card) in enumerate(cards):
+            replay.play(card)
+            if not pos:
+                trumps.append(replay.trump)  # in force once the lead has declared
+    seen = _plays(tricks, trumps, NO_TRUMP, me, seats)
+    return _tally(seen, [0] * seats, seats, last["bidder"])
 
 
 def misses(seen: list[Seen], hands: list[int], know: Knowledge) -> int:

@@ -17,7 +17,7 @@ from bot.engine.base import ConventionsJson, PlayedCard
 from bot.engine.cards import parse_index
 from bot.engine.thousand.view import Announcement, Marriage, ThousandView
 
-__all__ = ["Knowledge", "note_trick", "opening_trump", "read", "trick_trumps"]
+__all__ = ["Knowledge", "note_trick", "opening_trump", "read", "read_trick", "trick_trumps"]
 
 SUITS = "SCDH"
 
@@ -81,7 +81,8 @@ class Knowledge:
         return out
 
 
-def _trick(entries: Sequence[PlayedCard]) -> Trick:
+def read_trick(entries: Sequence[PlayedCard]) -> Trick:
+    """A trick's plays as the view lists them, as ``(seat, card index)`` pairs."""
     return tuple((e["seat"], parse_index(e["card"])) for e in entries)
 
 
@@ -134,8 +135,8 @@ def read(view: ThousandView) -> Knowledge:
     hand = mask_of_codes(view["hand"])
     trump_code = view["trump"]
     trump = SUITS.index(trump_code) if trump_code else NO_TRUMP
-    trick = list(_trick(view["trick"]))
-    done = [_trick(t["cards"]) for t in view["played"]]
+    trick = list(read_trick(view["trick"]))
+    done = [read_trick(t["cards"]) for t in view["played"]]
     announcements = view["announcements"]
 
     tricks = done + ([tuple(trick)] if trick else [])
