@@ -275,9 +275,9 @@ class DealLog:
         )
 
 
-HISTORY_KEYS = frozenset({"played", "last_deal", "conventions"})
+HISTORY_KEYS = frozenset({"played", "last_deal", "played_out", "conventions"})
 """Keys of a view that a brief one leaves out: the deal's tricks so far, the last
-deal's summary and the table's conventions."""
+deal's summary, (Thousand) the last deal played out and the table's conventions."""
 
 
 class Game(ABC):

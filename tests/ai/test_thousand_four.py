@@ -43,7 +43,7 @@ def test_a_four_seat_view_read_as_three_is_the_three_player_deal(dealer: int) ->
         for i in range(3):
             seen, seating = three_seat_view(four.view(real[i]))
             assert seating == real
-            assert seen == {**three.view(i), "last_deal": None}
+            assert seen == {**three.view(i), "last_deal": None, "played_out": None}
         # played out to the last trick: no conceding, no redeal
         action = rng.choice(
             [a for a in three.legal_actions(seat) if a not in ("concede", "redeal")]

@@ -102,18 +102,14 @@ def test_the_search_tells_a_player_who_plays_by_the_heuristic_from_one_who_does_
 
 
 def _after_one_deal(level: str, seed: int) -> ThousandGame:
-    """A two-player game whose first deal ``level`` played in both seats (the deals
-    conceded or dealt again, for want of cards played, dealt anew from the next seed)."""
+    """A two-player game once ``level`` has played a deal out in both seats."""
     game = ThousandGame.new(2, seed=seed)
     step = 0
-    while game.rows_scored == 0:
+    while game.view(0)["played_out"] is None:
         seat = game.current_seat()
         assert seat is not None
         game.apply(seat, choose(game, seat, level, seed=step))
         step += 1
-    last = game.view(0)["last_deal"]
-    if last is None or last["redeal"] or not last["tricks"]:
-        return _after_one_deal(level, seed + 1000)
     return game
 
 

@@ -17,11 +17,12 @@ def test_brief_views_and_row_counts_follow_the_full_ones(name: str, seats: int) 
     rng = random.Random(f"{name}{seats}")
     game = game_class(name).new(seats, seed=rng.randrange(2**32))
     rows_seen = 0
+    history = HISTORY_KEYS - ({"played_out"} if name == "deberts" else set())
     for _ in range(1500):
         counted = game.rows_scored  # before a full view or the scoresheet writes rows out
         for seat in [None, *range(seats), seats]:  # the table, each seat, a stranger
             full = game.view(seat)
-            assert full.keys() >= HISTORY_KEYS
+            assert full.keys() >= history
             brief = game.view(seat, brief=True)
             assert brief == {k: v for k, v in full.items() if k not in HISTORY_KEYS}
         rows = len(game.scoresheet().rows)

@@ -123,12 +123,12 @@ def _play_one_deal(game: Game, rng: random.Random) -> tuple[Game, list[DealLog]]
     return game, logs
 
 
-def test_thousands_last_deal_lists_its_tricks_as_played() -> None:
+def test_thousands_view_lists_the_last_deal_played_out() -> None:
     # A seat with a good memory knows how the others played the last deal: the full
-    # view's summary of it lists every trick, as the deal's record holds them, and
-    # keeps them through a save until the next deal ends.
+    # view lists every trick of it, as the deal's record holds them, through a save.
     game = ThousandGame.new(2, seed=7)
     rng = random.Random(7)
+    assert game.view(0)["played_out"] is None
     while game.rows_scored == 0:
         seat = game.current_seat()
         assert seat is not None
@@ -136,26 +136,43 @@ def test_thousands_last_deal_lists_its_tricks_as_played() -> None:
     log = game.ended_deal()
     assert log is not None and not log.redeal
     last = game.view(0)["last_deal"]
+    out = game.view(0)["played_out"]
     assert last is not None and not last["redeal"]
-    expected = [
-        {"cards": [{"seat": s, "card": c} for s, c in trick.cards], "winner": trick.winner}
-        for trick in log.tricks
-    ]
-    assert last["tricks"] == expected
+    assert out is not None and out["bidder"] == last["bidder"]
+    assert out["tricks"] == _tricks(log)
     assert sum(len(trick.cards) for trick in log.tricks) == 24 - 2  # all but two left out
     assert load_game(game.to_json()).view(1) == game.view(1)
 
 
-def test_a_conceded_thousand_deal_lists_no_tricks() -> None:
-    hands = [
-        ["QD", "9S", "AD", "JC", "9C", "AC", "TH", "KH", "TC", "TS"],
-        ["QS", "QH", "KS", "JH", "AS", "9H", "KC", "AH", "KD", "TD"],
+def _tricks(log: DealLog) -> list[dict[str, object]]:
+    return [
+        {"cards": [{"seat": s, "card": c} for s, c in trick.cards], "winner": trick.winner}
+        for trick in log.tricks
     ]
-    game = ThousandGame.from_hands(hands, [["QC", "JS"], ["JD", "9D"]], dealer=1)
-    for move in ("b100", "pass", "t0", "g9S1", "concede"):
-        seat = game.current_seat()
-        assert seat is not None
-        game.apply(seat, move)
-    last = game.view(0)["last_deal"]
-    assert last is not None and not last["redeal"]
-    assert last["result"] == "conceded" and last["tricks"] == []
+
+
+def test_a_conceded_or_redealt_thousand_deal_keeps_the_last_deal_played_out() -> None:
+    # A deal conceded or dealt again shows nothing of how the others play: the view
+    # keeps listing the last deal that was played out, whatever ended since.
+    rng = random.Random(3)
+    kept = {"conceded": 0, "redeal": 0}
+    for seed in range(40):
+        game = ThousandGame.new(2, seed=seed)
+        played: list[dict[str, object]] | None = None
+        while (seat := game.current_seat()) is not None and game.deal_no < 12:
+            before = game.deal_no
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            if game.deal_no == before:
+                continue
+            log = game.ended_deal()
+            last = game.view(0)["last_deal"]
+            assert log is not None and last is not None
+            kind = "redeal" if last["redeal"] else last["result"]
+            if kind in kept:
+                kept[kind] += played is not None
+            else:
+                played = _tricks(log)
+            out = game.view(1)["played_out"]
+            assert (out and out["tricks"]) == played
+            assert load_game(game.to_json()).view(1)["played_out"] == out
+    assert kept["conceded"] and kept["redeal"]

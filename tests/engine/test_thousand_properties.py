@@ -94,19 +94,22 @@ def check_views(game: ThousandGame, state: dict[str, Any]) -> None:
     assert public["hand"] == [] and public["legal"] == [] and public["gifts"] == []
     open_cards = public_cards(public)
     secret = set().union(*hands, unused) - open_cards
-    # The previous deal's result (its last trick included) is the same for everyone.
-    assert not card_codes_in({**public, "last_deal": None}) & secret
+    # The previous deal's result (its last trick included) and the last deal played
+    # out are the same for everyone.
+    assert not card_codes_in({**public, "last_deal": None, "played_out": None}) & secret
     for seat in range(seats):
         view = game.view(seat)
         assert view["hand"] == sorted(hands[seat], key=lambda c: codes_to_mask([c]))
         assert view["legal"] == game.legal_actions(seat)
         assert public_cards(view) == open_cards
         assert view["last_deal"] == public["last_deal"]
+        assert view["played_out"] == public["played_out"]
         # The bidder knows every card it gave away; a receiver knows only its own gift.
         known = {g["card"] for g in view["gifts"]}
         if seat != state["bidder"]:
             assert {g["seat"] for g in view["gifts"]} <= {seat}
-        assert not card_codes_in({**view, "last_deal": None}) & (secret - hands[seat] - known)
+        history = {"last_deal": None, "played_out": None}
+        assert not card_codes_in({**view, **history}) & (secret - hands[seat] - known)
         assert json.loads(json.dumps(view)) == view
         if seat == public["sitting_out"]:
             # the dealer sitting out is told only what the table shows everyone

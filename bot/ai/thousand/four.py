@@ -92,6 +92,7 @@ def three_seat_view(view: ThousandView) -> tuple[ThousandView, list[int]]:
         "played": [trick(t) for t in view["played"]],
         # the previous deal had another dealer sitting out: its seats would not match
         "last_deal": None,
+        "played_out": None,
         "conventions": view["conventions"],
     }
     return three, real

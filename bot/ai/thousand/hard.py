@@ -9,9 +9,9 @@ they explain those plays, and the plays tell how the others play: the more of th
 the heuristic explains, the more often the tree has them reply as it would rather
 than as a strong player (:mod:`bot.ai.thousand.inference`). The auction, the
 give-away and the contract play each layout out with look ahead and value the
-contracts against the game; once the others' plays in the last deal have shown that
-they play by the heuristic, as the easy level does, the layouts are played out by it
-(:data:`PLAIN_BIDDING`). The amount of work is a fixed number of simulated card
+contracts against the game; once the others' plays in the last deal played out have
+shown that they play by the heuristic, as the easy level does, the layouts are played
+out by it (:data:`PLAIN_BIDDING`). The amount of work is a fixed number of simulated card
 plays (or play-outs, or cards tried) per millisecond of budget, never the clock, so
 a seed always gives the same decision; ``python -m bot.bench think`` measures the
 time it takes.
@@ -106,7 +106,7 @@ def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str
         return _redeal_hard(read(view), rng, _playouts(budget_ms))
     if phase not in ("auction", "give", "contract"):
         return easy_policy(view, rng, budget_ms)
-    # whether the others play by the heuristic, judged from the last deal's plays
+    # whether the others play by the heuristic, judged from the last deal played out
     plain = INFER and plain_before(view) >= PLAIN_BIDDING
     if phase == "auction":
         return _bid(read(view), legal, budget_ms, plain)
@@ -630,12 +630,14 @@ passing)."""
 
 PLAIN_BIDDING = 0.75
 """How sure hard must be that the others play by the heuristic, as the easy level does
-(judged from their plays in the last deal), to value the auction, the give-away and
-the contract by the heuristic's play-outs, as they will play, rather than with every
-seat looking ahead. Against easy, 60 games of 2 players (seeds 85000-85029, both
-rotations): contracts made 75.1 % -> 82.5 %, points written a deal 70.1 -> 77.4 (paired
-by game +4.41, se 2.39); valued so in every deal, the first included, 86.3 % and 80.2.
-Against the reference ismcts no last deal was judged so (16 of them)."""
+(judged from their plays in the last deal played out, which a deal conceded or dealt
+again does not replace), to value the auction, the give-away and the contract by the
+heuristic's play-outs, as they will play, rather than with every seat looking ahead.
+Judged from the last deal only, against easy, 60 games of 2 players (seeds
+85000-85029, both rotations): contracts made 75.1 % -> 82.5 %, points written a deal
+70.1 -> 77.4 (paired by game +4.41, se 2.39); valued so in every deal, the first
+included, 86.3 % and 80.2. Against the reference ismcts no last deal was judged so (16
+of them)."""
 PLAIN_LAYOUTS = 16.0
 """As many more layouts when they are played out by the heuristic, which costs about a
 25th of a look ahead, so the bidding still uses its budget: with twice as many, the

@@ -123,24 +123,26 @@ def _tally(seen: list[Seen], hands: list[int], n: int, bidder: int) -> tuple[int
 
 
 def earlier(view: ThousandView) -> tuple[int, int]:
-    """Of the other seats' plays in the last deal played out, where each had a choice:
-    how many the heuristic would not have made, and how many there were.
+    """Of the other seats' plays in the last deal played out (the view's
+    ``played_out``: the last deal, or the one before it was conceded or dealt again),
+    where each had a choice: how many the heuristic would not have made, and how many
+    there were.
 
     Every card of that deal was played, so each seat held then exactly the cards it
     played from that trick on; replaying them (:class:`~bot.ai.thousand.play.PlayState`)
     declares the marriages as the deal did, and so gives each trick's trump.
     """
-    last = view["last_deal"]
+    out = view["played_out"]
     me = view["seat"]
-    if last is None or last["redeal"] or me is None or not last["tricks"]:
+    if out is None or me is None or not out["tricks"]:
         return 0, 0
     seats = view["seats"]
-    tricks = [read_trick(trick["cards"]) for trick in last["tricks"]]
+    tricks = [read_trick(trick["cards"]) for trick in out["tricks"]]
     start = [0] * seats
     for cards in tricks:
         for seat, card in cards:
             start[seat] |= 1 << card
-    replay = PlayState(seats, start, NO_TRUMP, tricks[0][0][0], last["bidder"])
+    replay = PlayState(seats, start, NO_TRUMP, tricks[0][0][0], out["bidder"])
     trumps = []
     for cards in tricks:
         for pos, (_, card) in enumerate(cards):
@@ -148,7 +150,7 @@ def earlier(view: ThousandView) -> tuple[int, int]:
             if not pos:
                 trumps.append(replay.trump)  # in force once the lead has declared
     seen = _plays(tricks, trumps, NO_TRUMP, me, seats)
-    return _tally(seen, [0] * seats, seats, last["bidder"])
+    return _tally(seen, [0] * seats, seats, out["bidder"])
 
 
 def misses(seen: list[Seen], hands: list[int], know: Knowledge) -> int:
@@ -164,7 +166,7 @@ def weight(seen: list[Seen], hands: list[int], know: Knowledge) -> float:
 
 def plain_before(view: ThousandView) -> float:
     """The chance that the others play by the heuristic, judged from their plays in the
-    last deal played out (:func:`earlier`); a half without them."""
+    last deal played out (:func:`earlier`); a half before one was."""
     return opponents.chance(*earlier(view), SEARCH_MATCH)
 
 

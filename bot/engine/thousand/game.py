@@ -416,6 +416,8 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         self._close_deal(False)
         bidder, contract = self._bidder, self._contract
         assert bidder is not None and contract is not None
+        if not conceded:
+            self._played_out = (bidder, self._played, self._played_winners)
         conv = self._conv
         golden = conv.golden_round and self._scored_deals() < GOLDEN_DEALS
         taken = self._taken
@@ -588,6 +590,13 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
             "dealt": [list(self._dealt[0]), list(self._dealt[1])],
             "moves": None if self._moves_lost else [[s, a] for s, a in self._moves],
             "ended": None if (ended := self.ended_deal()) is None else ended.to_json(),
+            "played_out": None
+            if (out := self._played_out) is None
+            else {
+                "bidder": out[0],
+                "tricks": [[list(e) for e in trick] for trick in out[1]],
+                "winners": list(out[2]),
+            },
         }
 
     @classmethod
@@ -645,6 +654,16 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
         game._moves_lost = moves is None and bool(game._auction)
         ended = data.get("ended")
         game._ended = None if ended is None else DealLog.from_json(ended)
+        out = data.get("played_out")  # saved before it was kept: none
+        game._played_out = (
+            None
+            if out is None
+            else (
+                out["bidder"],
+                [[list(e) for e in t] for t in out["tricks"]],
+                list(out["winners"]),
+            )
+        )
         return game
 
     def clone(self) -> Self:

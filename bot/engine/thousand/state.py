@@ -66,6 +66,9 @@ class DealState:
         self._legal: tuple[str, ...] | None = None
         # The deal that ended last: its facts until someone asks for its record.
         self._ended: tuple[Any, ...] | DealLog | None = None
+        # The last deal played to its last trick (not conceded, not dealt again), which
+        # may be before the deal that ended last: its bidder, tricks and their winners.
+        self._played_out: tuple[int, list[list[list[int]]], list[int]] | None = None
         # The hands and talons as dealt (``_begin_auction``).
         self._dealt: tuple[list[int], list[int]] = ([], [])
         self._clear_deal()

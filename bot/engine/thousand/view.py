@@ -21,6 +21,7 @@ __all__ = [
     "Gift",
     "LastDeal",
     "Marriage",
+    "PlayedOut",
     "Redeal",
     "RedealSummary",
     "Talon",
@@ -138,9 +139,6 @@ class DealSummary(TypedDict):
     marriages: list[int]
     deltas: list[int]
     last_trick: Trick | None
-    tricks: list[Trick]
-    """Every trick of the deal, in order (none when it was conceded): what a seat with
-    a good memory knows of how the others played it."""
 
 
 @final
@@ -157,6 +155,16 @@ class RedealSummary(TypedDict):
 
 
 LastDeal = DealSummary | RedealSummary
+
+
+@final
+class PlayedOut(TypedDict):
+    """The last deal played to its last trick: what a seat with a good memory knows of
+    how the others play. It is the last deal unless that was conceded or dealt again."""
+
+    bidder: int
+    tricks: list[Trick]
+    """Every trick of the deal, in order."""
 
 
 class ThousandBriefView(TypedDict):
@@ -208,6 +216,7 @@ class ThousandView(ThousandBriefView):
 
     played: list[Trick]
     last_deal: LastDeal | None
+    played_out: PlayedOut | None
     conventions: ConventionsJson
 
 
@@ -228,37 +237,29 @@ def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> Thous
     game._write_rows()  # the last deal's summary is written when first read
     full: ThousandView = {
         **view,
-        "played": [
-            {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
-            for trick, w in zip(game._played, game._played_winners, strict=True)
-        ],
-        "last_deal": _last_deal(game),
+        "played": _tricks(game._played, game._played_winners),
+        # the summary is written from the scoresheet's notes, untyped: its shape is what
+        # :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
+        "last_deal": cast("LastDeal | None", json_copy(game._last_deal)),
+        "played_out": _played_out(game),
         "conventions": game.conventions_json(),
     }
     return full
 
 
-def _last_deal(game: ThousandGame) -> LastDeal | None:
-    """The last deal's summary; a deal played out also lists its tricks (from its record)."""
-    # the summary is written from the scoresheet's notes, untyped: its shape is what
-    # :class:`DealSummary` and :class:`RedealSummary` say (the tests check it)
-    last = cast("LastDeal | None", json_copy(game._last_deal))
-    if last is None or last["redeal"]:
-        return last
-    # the deal that ended last is the one summarised (its number counts redeals too)
-    ended = game.ended_deal()
-    last["tricks"] = (
-        []
-        if ended is None or ended.redeal
-        else [
-            {
-                "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
-                "winner": trick.winner,
-            }
-            for trick in ended.tricks
-        ]
-    )
-    return last
+def _played_out(game: ThousandGame) -> PlayedOut | None:
+    out = game._played_out
+    if out is None:
+        return None
+    bidder, tricks, winners = out
+    return {"bidder": bidder, "tricks": _tricks(tricks, winners)}
+
+
+def _tricks(tricks: list[list[list[int]]], winners: list[int]) -> list[Trick]:
+    return [
+        {"cards": [{"seat": s, "card": CARD_CODES[c]} for s, c in trick], "winner": w}
+        for trick, w in zip(tricks, winners, strict=True)
+    ]
 
 
 def _brief(game: ThousandGame, seat: int | None, own: bool) -> ThousandBriefView:
