@@ -129,3 +129,26 @@ def test_the_last_deal_shows_who_plays_by_the_heuristic() -> None:
     # nothing seen yet: the look ahead values the first deal
     fresh = ThousandGame.new(2, seed=1).view(0)
     assert earlier(fresh) == (0, 0) and plain_before(fresh) == PLAIN_PRIOR < hard.PLAIN_BIDDING
+
+
+def test_a_concession_does_not_hide_how_the_others_played_before() -> None:
+    # A conceded deal shows no plays; hard still judges from the deal played out before
+    # it, so after easy concedes it values its bidding as easy plays, not by looking ahead.
+    for seed in range(40):
+        game = ThousandGame.new(2, seed=seed)
+        step = 0
+        while not game.is_over:
+            seat = game.current_seat()
+            assert seat is not None
+            action = choose(game, seat, "easy", seed=step)
+            step += 1
+            played_before = game.view(0)["played_out"] is not None
+            game.apply(seat, action)
+            last = game.view(0)["last_deal"]
+            if action == "concede" and played_before:
+                assert last is not None and not last["redeal"] and last["conceded"]
+                view = game.view(seat)
+                assert earlier(view)[1] > 0
+                assert plain_before(view) >= hard.PLAIN_BIDDING
+                return
+    raise AssertionError("easy never conceded after a deal played out")
