@@ -144,8 +144,8 @@ def test_a_concession_does_not_hide_how_the_others_played_before() -> None:
             step += 1
             played_before = game.view(0)["played_out"] is not None
             game.apply(seat, action)
-            last = game.view(0)["last_deal"]
             if action == "concede" and played_before:
+                last = game.view(0)["last_deal"]
                 assert last is not None and not last["redeal"] and last["conceded"]
                 view = game.view(seat)
                 assert earlier(view)[1] > 0
