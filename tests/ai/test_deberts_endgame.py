@@ -6,6 +6,7 @@ import pytest
 
 from bot.ai.deberts.endgame import card_values
 from bot.ai.deberts.knowledge import read_view
+from bot.ai.deberts.outlook import Stakes, Worth
 from bot.ai.deberts.search import table_for
 from bot.ai.deberts.table import Table, deal_result
 from bot.ai.players import choose
@@ -13,15 +14,16 @@ from bot.engine.cards import codes_to_mask, iter_mask
 from bot.engine.deberts import Deberts, DebertsConventions
 
 
-def _minimax(table: Table, me: int) -> float:
+def _minimax(table: Table, me: int, worth: Worth | None = None) -> float:
     seat = table.turn
     if not table.hands[seat]:
-        return deal_result(table.deal_points(), table.bidder, me)
+        points = table.deal_points()
+        return worth(points, table.bidder) if worth else deal_result(points, table.bidder, me)
     values = []
     for card in iter_mask(table.legal(seat)):
         child = table.copy()
         child.play(card)
-        values.append(_minimax(child, me))
+        values.append(_minimax(child, me, worth))
     return max(values) if seat == me else min(values)
 
 
@@ -66,3 +68,25 @@ def test_alpha_beta_finds_the_minimax_values(seats: int, cards_left: int) -> Non
             assert nodes > 0
             checked += 1
     assert checked >= 10
+
+
+def test_alpha_beta_is_exact_for_a_deal_valued_against_the_game() -> None:
+    """Valued by the chance to win the game, near its end, a deal's leaves are no longer
+    its margin; the search still returns the minimax values."""
+    checked = differ = 0
+    for seed in range(6):
+        for game, seat in _late_positions(2, seed, 4):
+            table = _table(game, seat)
+            cards = list(iter_mask(table.legal(seat)))
+            worth = Stakes(seat, [430, 470] if seat == 0 else [470, 430], 501).value
+            values, _ = card_values(table, cards, worth)
+            expected = []
+            for card in cards:
+                child = table.copy()
+                child.play(card)
+                expected.append(_minimax(child, seat, worth))
+            assert values == pytest.approx(expected)
+            differ += values != card_values(table, cards)[0]
+            checked += 1
+    assert checked >= 10
+    assert differ

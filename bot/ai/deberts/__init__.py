@@ -5,7 +5,8 @@ master cards, draws trumps as the bidder, takes points cheaply and discards low.
 ``hard`` deals the cards it cannot see consistently with everything its seat
 knows; it searches the play with one tree over those layouts, played out by the easy
 strategy, and solves the last tricks exactly; a bid's options it plays out with the
-easy strategy.
+easy strategy. It values a deal by the chance to win the game that the deal leaves
+(:mod:`bot.ai.deberts.outlook`), not by the deal's points alone.
 ``ismcts`` is the reference level of matches: textbook information-set MCTS.
 """
 

@@ -11,6 +11,9 @@ that does best over them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from bot.ai.deberts.table import POINTS, STRENGTH, Table, deal_result
 from bot.engine.cards import iter_mask
 
@@ -19,30 +22,43 @@ __all__ = ["card_values"]
 _INF = float("inf")
 
 
-def card_values(table: Table, cards: list[int]) -> tuple[list[float], int]:
-    """The deal result for the seat to act of each of ``cards`` under best play from
-    there on, and the number of positions searched."""
+Worth = Callable[[list[int], int], float]
+"""The seat's value of a deal's points, the bidder given."""
+
+
+def card_values(
+    table: Table, cards: list[int], worth: Worth | None = None
+) -> tuple[list[float], int]:
+    """The deal's value for the seat to act (``worth``, else its deal result) of each
+    of ``cards`` under best play from there on, and the number of positions searched."""
     me = table.turn
+    settle = worth or functools.partial(_result, me)
     counter = [0]
     values = []
     for card in cards:
         child = table.copy()
         child.play(card)
-        values.append(_value(child, me, -_INF, _INF, counter))
+        values.append(_value(child, me, settle, -_INF, _INF, counter))
     return values, counter[0]
 
 
-def _value(table: Table, me: int, alpha: float, beta: float, counter: list[int]) -> float:
+def _result(me: int, points: list[int], bidder: int) -> float:
+    return deal_result(points, bidder, me)
+
+
+def _value(
+    table: Table, me: int, worth: Worth, alpha: float, beta: float, counter: list[int]
+) -> float:
     counter[0] += 1
     seat = table.turn
     if not table.hands[seat]:
-        return deal_result(table.deal_points(), table.bidder, me)
+        return worth(table.deal_points(), table.bidder)
     maximise = seat == me
     best = -_INF if maximise else _INF
     for card in _ordered(table, table.legal(seat)):
         child = table.copy()
         child.play(card)
-        value = _value(child, me, alpha, beta, counter)
+        value = _value(child, me, worth, alpha, beta, counter)
         if maximise:
             if value > best:
                 best = value

@@ -49,6 +49,7 @@ class Knowledge:
     bella_done: int = 0  # seats that have scored bella
     auction: list[tuple[int, str]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    at_stake: int = 0  # the hanging amount the deal's top writer takes with it
     moscow: bool = True
     conventions: ConventionsJson = field(default_factory=dict)
 
@@ -105,6 +106,7 @@ def read_view(view: DebertsView) -> Knowledge:
         known=[0] * n,
         played=[0] * n,
         totals=list(view["totals"]),
+        at_stake=view["hanging"][0] if view["hanging"] else 0,
     )
     know.auction = [(a["seat"], a["action"]) for a in view["auction"]]
     if view["trump"]:

@@ -4,7 +4,8 @@ the last tricks solved exactly) or play each bid's deal out with the easy strate
 Once the others have played, the layouts are weighed by how well they explain those
 plays, and the plays tell how the others play: the more of them the heuristic
 explains, the more often the tree has them reply as it would rather than as a strong
-player (:mod:`bot.ai.deberts.inference`).
+player (:mod:`bot.ai.deberts.inference`). A deal played out is valued against the game:
+by the chance to win it that the deal's written points leave (:mod:`bot.ai.deberts.outlook`).
 
 The amount of work is a number of simulated card plays (or solved positions) fixed
 by the time budget, never the clock, so a decision depends only on the view and the
@@ -22,8 +23,9 @@ from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_ord
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.inference import judge, weight
 from bot.ai.deberts.knowledge import Knowledge
+from bot.ai.deberts.outlook import Values, Worth, deal_values, margins, worth
 from bot.ai.deberts.sampling import auction_weight, sample_hands
-from bot.ai.deberts.table import Table, beats, deal_result, play_out
+from bot.ai.deberts.table import Table, beats, play_out
 from bot.ai.opponents import PLAIN_PRIOR
 from bot.ai.uct import Node, credit, descend, follow
 from bot.engine.cards import iter_mask
@@ -122,7 +124,7 @@ def _searched_card(know: Knowledge, rng: random.Random, budget_ms: float) -> int
     plays_left = sum(know.hand_sizes) or 1
     iterations = max(_MIN_ITERATIONS, int(budget_ms * TREE_PLAYS_PER_MS / plays_left))
     iterations, sample, plain = _pooled(know, rng, iterations)
-    return tree_search(know, rng, iterations, sample, greedy_card, plain)
+    return tree_search(know, rng, iterations, sample, greedy_card, plain, deal_values(know))
 
 
 POOL = 128
@@ -174,6 +176,7 @@ def tree_search(
     sample: Sampler,
     rollout: Rollout,
     plain: float = 0.0,
+    values: Values = margins,
 ) -> int:
     """Single-observer information-set MCTS over the card play, shared by hard and the
     reference level (which differ in ``sample`` and ``rollout``): each iteration deals
@@ -182,7 +185,6 @@ def tree_search(
     and credits each node with the deal's result for the seat that played into it. The
     card visited most at the root. Below the root, another seat plays ``rollout``'s card
     with the chance ``plain`` (a model of players who play that way)."""
-    n = know.seats
     me = know.seat
     root = Node(seat=-1)
     for _ in range(iterations):
@@ -203,7 +205,7 @@ def tree_search(
             table.note_play(seat, card)
             table.play(card)
         points = table.deal_points()
-        credit(path, [deal_result(points, know.bidder, s) / SCALE for s in range(n)])
+        credit(path, [value / SCALE for value in values(points, know.bidder)])
     return root.most_visited()
 
 
@@ -213,12 +215,13 @@ def _solved_card(know: Knowledge, cards: list[int], rng: random.Random, budget_m
     totals = dict.fromkeys(cards, 0.0)
     nodes_left = budget_ms * ENDGAME_NODES_PER_MS
     face_up = _face_up(know)
+    settle = worth(know)
     for samples in range(_MAX_SOLVED):
         if samples >= _MIN_SAMPLES and nodes_left <= 0:
             break
         hands = _weighted_sample(know, rng)
         likely = weight(know, hands, face_up) if INFER else 1.0
-        values, nodes = card_values(table_for(know, hands), cards)
+        values, nodes = card_values(table_for(know, hands), cards, settle)
         for card, value in zip(cards, values, strict=True):
             totals[card] += likely * value
         nodes_left -= nodes
@@ -283,16 +286,17 @@ def auction_values(
     order = seat_order(know.dealer, n)
     second_round = any(s == know.dealer and a == "pass" for s, a in know.auction)
     obligatory = bool(know.conventions.get("order_obligatory"))
+    settle = worth(know)
     for _ in range(samples):
         first, extra, bottom = _deal_out(know, rng)
         hands = [first[s] | extra[s] for s in range(n)]
         for option in options:
             if option >= 0:
-                totals[option] += _play_deal(know, hands, seat, option, bottom)
+                totals[option] += _play_deal(know, hands, seat, option, bottom, settle)
                 continue
             bidder, trump = _after_pass(know, first, order, second_round, obligatory)
             if bidder >= 0:
-                totals[option] += _play_deal(know, hands, bidder, trump, bottom)
+                totals[option] += _play_deal(know, hands, bidder, trump, bottom, settle)
     return {t: v / samples for t, v in totals.items()}
 
 
@@ -314,7 +318,9 @@ def _after_pass(
     return -1, -1
 
 
-def _play_deal(know: Knowledge, hands: list[int], bidder: int, trump: int, bottom: int) -> float:
+def _play_deal(
+    know: Knowledge, hands: list[int], bidder: int, trump: int, bottom: int, settle: Worth
+) -> float:
     n = know.seats
     dealt = list(hands)
     open_card = know.open_card
@@ -330,8 +336,7 @@ def _play_deal(know: Knowledge, hands: list[int], bidder: int, trump: int, botto
     table.combo_seat, table.combo_points = resolve_combinations(
         dealt, trump, know.dealer, know.moscow
     )
-    points = play_out(table, greedy_card)
-    return deal_result(points, bidder, know.seat)
+    return settle(play_out(table, greedy_card), bidder)
 
 
 def _bits(mask: int) -> list[int]:
