@@ -6,9 +6,9 @@ import pytest
 
 from bot.ai.deberts.endgame import card_values
 from bot.ai.deberts.knowledge import read_view
-from bot.ai.deberts.outlook import Stakes, Worth
+from bot.ai.deberts.outlook import Stakes
 from bot.ai.deberts.search import table_for
-from bot.ai.deberts.table import Table, deal_result
+from bot.ai.deberts.table import Table, Worth, deal_result
 from bot.ai.players import choose
 from bot.engine.cards import codes_to_mask, iter_mask
 from bot.engine.deberts import Deberts, DebertsConventions

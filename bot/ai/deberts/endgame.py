@@ -12,18 +12,13 @@ that does best over them.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
-from bot.ai.deberts.table import POINTS, STRENGTH, Table, deal_result
+from bot.ai.deberts.table import POINTS, STRENGTH, Table, Worth, deal_result
 from bot.engine.cards import iter_mask
 
 __all__ = ["card_values"]
 
 _INF = float("inf")
-
-
-Worth = Callable[[list[int], int], float]
-"""The seat's value of a deal's points, the bidder given."""
 
 
 def card_values(

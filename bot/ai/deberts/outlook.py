@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from bot.ai.deberts.knowledge import Knowledge
-from bot.ai.deberts.table import deal_result
+from bot.ai.deberts.table import Worth, deal_result, lead
 from bot.engine.deberts.scoring import settle_fields
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "Chances",
     "Stakes",
     "Values",
-    "Worth",
     "chances",
     "deal_values",
     "margins",
@@ -270,7 +269,6 @@ class Chances:
             for offset, p in moves:
                 value += p * table[at + offset]
             table[at] = value
-        self.seats = seats
         self.target = target
         self._step = step
         self._strides = strides
@@ -362,15 +360,11 @@ class Stakes:
         written = self.written(points, bidder)
         after = [t + w for t, w in zip(self._totals, written, strict=True)]
         equity = (self.chance(after) - self._now) * self._scale
-        mine = written[self.seat]
-        result = mine - (sum(written) - mine) / (len(written) - 1)
-        value = (1 - _MARGIN_SHARE) * equity + _MARGIN_SHARE * result
+        value = (1 - _MARGIN_SHARE) * equity + _MARGIN_SHARE * lead(written, self.seat)
         self._known[key] = value
         return value
 
 
-Worth = Callable[[list[int], int], float]
-"""One seat's value of a deal's points, the bidder given."""
 Values = Callable[[list[int], int], list[float]]
 """Every seat's value of a deal's points, the bidder given."""
 

@@ -23,9 +23,9 @@ from bot.ai.deberts.evaluation import easy_order, resolve_combinations, seat_ord
 from bot.ai.deberts.heuristics import greedy_card
 from bot.ai.deberts.inference import judge, weight
 from bot.ai.deberts.knowledge import Knowledge
-from bot.ai.deberts.outlook import Values, Worth, deal_values, margins, worth
+from bot.ai.deberts.outlook import Values, deal_values, margins, worth
 from bot.ai.deberts.sampling import auction_weight, sample_hands
-from bot.ai.deberts.table import Table, beats, play_out
+from bot.ai.deberts.table import Table, Worth, beats, play_out
 from bot.ai.opponents import PLAIN_PRIOR
 from bot.ai.uct import Node, credit, descend, follow
 from bot.engine.cards import iter_mask

@@ -9,7 +9,7 @@ will count. :func:`play_out` finishes a deal with a given play policy and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.engine.cards import SUIT_MASKS
 from bot.engine.deberts.rules import BELLA_POINTS, LAST_TRICK_POINTS, RANKING, legal_mask
@@ -20,8 +20,10 @@ __all__ = [
     "POINTS",
     "STRENGTH",
     "Table",
+    "Worth",
     "beats",
     "deal_result",
+    "lead",
     "play_out",
     "top_unplayed",
 ]
@@ -237,5 +239,14 @@ def deal_result(points: list[int], bidder: int, seat: int) -> float:
     else:
         written = list(points)
         written[bidder] = 0
+    return lead(written, seat)
+
+
+def lead(written: Sequence[int], seat: int) -> float:
+    """What ``seat`` wrote more than the others' mean."""
     mine = written[seat]
-    return mine - (sum(written) - mine) / (n - 1)
+    return mine - (sum(written) - mine) / (len(written) - 1)
+
+
+Worth = Callable[[list[int], int], float]
+"""One seat's value of a deal's points, the bidder given."""
