@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ai.players import choose
 from bot.ai.thousand import hard
 from bot.ai.thousand.cards import mask_of_codes
@@ -158,3 +160,70 @@ def test_hard_never_gives_away_the_half_of_a_marriage_the_other_may_hold() -> No
     assert game.view(0)["phase"] == "give"
     gifts = {choose(game, 0, "hard", seed=seed) for seed in range(4)}
     assert gifts and not gifts & {"gQH1", "gQC1", "gKD1", "gQS1"}, gifts
+
+
+def test_race_weighs_the_leaders_own_points_above_those_it_keeps_from_the_other() -> None:
+    # Even totals: a point written and a point kept from the other are worth the same.
+    assert hard.race([0, 0], 0) == [1.0, 1.0] and hard.race([300, 300, 300], 2) == [1.0] * 3
+    # 600 to 100: 400 left against 900. The leader's own points bring the end nearer
+    # (1 + 500 / 2600), the other's matter less to it (1 - 500 / 2600); the trailer
+    # sees the same race from the other side.
+    lead, trail = hard.race([600, 100], 0), hard.race([600, 100], 1)
+    assert lead == pytest.approx([1 + 500 / 2600, 1 - 500 / 2600])
+    assert trail == pytest.approx([1 + 500 / 2600, 1 - 500 / 2600])
+    # From the barrel the game is one contract away, however far past 880 the total.
+    assert hard.race([880, 500], 0) == hard.race([990, 500], 0)
+    assert hard.race([880, 500], 0)[0] > hard.race([870, 500], 0)[0]
+    # With three, each other seat is raced on its own; mine is the mean of the races.
+    three = hard.race([600, 100, 600], 0)
+    assert three == pytest.approx([(1 + 500 / 2600 + 1) / 2, 1 - 500 / 2600, 1.0])
+
+
+def test_a_deal_is_worth_more_to_the_leader_by_its_own_points() -> None:
+    # The bidder makes 120 and the other takes 40: valued alike at even totals, and
+    # by the race when the bidder leads (its 120 weighs more, the other's 40 less).
+    points, weights = [120, 40], hard.race([600, 100], 0)
+    assert hard.outcome(points, 0, 120, 0) == pytest.approx(120 - 40 + 6)
+    assert hard.outcome(points, 0, 120, 0, weights) == pytest.approx(
+        weights[0] * 120 - weights[1] * 40 + 6
+    )
+    # Conceded, seen by the other (trailing): half the contract to it, a bolt to the
+    # bidder, whose points (and bolt) weigh more in the trailer's race.
+    trailing = hard.race([600, 100], 1)
+    assert trailing[0] > 1 > trailing[1]
+    assert hard.conceded(2, 0, 120, 1, trailing) == pytest.approx(
+        trailing[1] * 60 + trailing[0] * hard.BOLT_COST
+    )
+
+
+def _answering_105(
+    hand: list[str], other: list[str], talons: list[list[str]], totals: list[int]
+) -> str:
+    """Seat 0's answer to seat 1's 105 over its compulsory 100, the totals given."""
+    game = ThousandGame.from_hands([hand, other], talons, dealer=1, totals=totals)
+    game.apply(0, "b100")
+    game.apply(1, "b105")
+    return choose(game, 0, "hard", seed=0)
+
+
+def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands() -> None:
+    # A close hand (the diamond marriage, two aces): at even totals 110 is worth no more
+    # than letting the other play 105, and hard passes, whoever leads by nothing.
+    # 600 ahead, its own contract brings the end nearer: it bids on. 600 behind, it
+    # lets the leader play rather than spend a contract it may fail.
+    hand = ["AD", "QC", "KD", "9H", "AS", "KH", "JD", "TD", "QD", "9S"]
+    other = ["KC", "TH", "QS", "JC", "QH", "AH", "JH", "JS", "TS", "9C"]
+    talons = [["KS", "9D"], ["AC", "TC"]]
+    assert _answering_105(hand, other, talons, [0, 0]) == "pass"
+    assert _answering_105(hand, other, talons, [300, 300]) == "pass"
+    assert _answering_105(hand, other, talons, [700, 100]) == "b110"
+    assert _answering_105(hand, other, talons, [100, 700]) == "pass"
+    # Another close hand (three aces, no marriage): behind, hard bids on to keep the
+    # leader from the contract that would bring it near the end; ahead, it lets the
+    # other play.
+    hand = ["JS", "AH", "9C", "AD", "TS", "TD", "AS", "JH", "KH", "QS"]
+    other = ["QC", "JD", "KC", "9H", "TC", "TH", "9S", "9D", "KS", "AC"]
+    talons = [["KD", "QH"], ["JC", "QD"]]
+    assert _answering_105(hand, other, talons, [0, 0]) == "pass"
+    assert _answering_105(hand, other, talons, [100, 700]) == "b110"
+    assert _answering_105(hand, other, talons, [700, 100]) == "pass"

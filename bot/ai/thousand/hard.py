@@ -9,7 +9,8 @@ they explain those plays, and the plays tell how the others play: the more of th
 the heuristic explains, the more often the tree has them reply as it would rather
 than as a strong player (:mod:`bot.ai.thousand.inference`). The auction, the
 give-away and the contract play each layout out with look ahead and value the
-contracts against the game; once the others' plays in the last deal played out have
+contracts against the game, each seat's points weighed by what they do to the race to
+the target (:func:`race`); once the others' plays in the last deal played out have
 shown that they play by the heuristic, as the easy level does, the layouts are played
 out by it (:data:`PLAIN_BIDDING`). The amount of work is a fixed number of simulated card
 plays (or play-outs, or cards tried) per millisecond of budget, never the clock, so
@@ -38,7 +39,13 @@ from bot.ai.thousand.sampling import sample_hands
 from bot.ai.thousand.solver import Endgame
 from bot.ai.uct import Node, credit, descend, follow
 from bot.engine.cards import iter_mask, mask_cards, parse_index
-from bot.engine.thousand.rules import BARREL, BOLT_PENALTY, BOLTS_PER_PENALTY, DUMP_TRUCK
+from bot.engine.thousand.rules import (
+    BARREL,
+    BOLT_PENALTY,
+    BOLTS_PER_PENALTY,
+    DUMP_TRUCK,
+    TARGET,
+)
 from bot.engine.thousand.view import ThousandView
 
 __all__ = ["PLAYOUTS_PER_MS", "PLAYS_PER_MS", "hard_policy"]
@@ -68,30 +75,63 @@ def _round(points: int) -> int:
     return (points + 2) // 5 * 5
 
 
-def outcome(points: list[int], bidder: int, contract: int, me: int) -> float:
-    """What the deal is worth to ``me``: my score change against the others' mean."""
-    n = len(points)
-    deltas = [0.0] * n
+def lead(deltas: Sequence[float], me: int, weights: Sequence[float] | None = None) -> float:
+    """``me``'s score change over the others' mean, each seat's weighted as ``weights``
+    has it (:func:`race`; all alike when ``None``)."""
+    n = len(deltas)
+    w = weights or [1.0] * n
+    return w[me] * deltas[me] - sum(w[s] * deltas[s] for s in range(n) if s != me) / (n - 1)
+
+
+def race(totals: Sequence[int], me: int) -> list[float]:
+    """What a point each seat writes is worth to ``me``'s chance of winning the game, as
+    a share of what it is worth at even totals.
+
+    Two players race to the target as random walks of the same drift and spread: the
+    one with ``d`` points left finishes after about ``d / mu`` deals, give or take
+    ``sqrt(d) * sigma / mu ** 1.5``, so the first of ``d1`` and ``d2`` left wins with
+    chance ``Phi(c * (d2 - d1) / sqrt(d1 + d2))``. A point of one's own moves that by
+    ``1 + t`` to the other's ``1 - t``, ``t = (d2 - d1) / (2 * (d1 + d2))``, whatever the
+    drift and spread: the leader's own points bring the end nearer, the trailer's
+    points kept from the leader hold it off. From the barrel the game is one contract
+    away (taken as its ``TARGET - BARREL`` points). With more players, each other seat
+    is raced on its own and ``me``'s weight is the mean of those races.
+    """
+    n = len(totals)
+    left = [TARGET - min(t, BARREL) for t in totals]
+    weights = [0.0] * n
     for s in range(n):
-        if s == bidder:
-            deltas[s] = contract if points[s] >= contract else -contract
-        else:
-            deltas[s] = _round(points[s])
-    others = sum(deltas[s] for s in range(n) if s != me) / (n - 1)
-    return deltas[me] - others + 0.05 * points[me]
+        if s != me:
+            tilt = (left[s] - left[me]) / (2 * (left[s] + left[me]))
+            weights[me] += (1 + tilt) / (n - 1)
+            weights[s] = 1 - tilt
+    return weights
+
+
+def outcome(
+    points: list[int], bidder: int, contract: int, me: int, weights: Sequence[float] | None = None
+) -> float:
+    """What the deal is worth to ``me``: my score change against the others' mean."""
+    deltas = [
+        float(contract if points[s] >= contract else -contract)
+        if s == bidder
+        else _round(points[s])
+        for s in range(len(points))
+    ]
+    return lead(deltas, me, weights) + 0.05 * points[me]
 
 
 BOLT_COST = 40.0
 """A bolt's share of the 120 that every third one costs."""
 
 
-def conceded(seats: int, bidder: int, contract: int, me: int) -> float:
+def conceded(
+    seats: int, bidder: int, contract: int, me: int, weights: Sequence[float] | None = None
+) -> float:
     """What a conceded deal is worth to ``me``."""
-    share = float(concede_share(contract))
-    deltas = [share] * seats
+    deltas = [float(concede_share(contract))] * seats
     deltas[bidder] = -BOLT_COST
-    others = sum(deltas[s] for s in range(seats) if s != me) / (seats - 1)
-    return deltas[me] - others
+    return lead(deltas, me, weights)
 
 
 def hard_policy(view: ThousandView, rng: random.Random, budget_ms: float) -> str:
@@ -440,15 +480,16 @@ def _bidding_value(know: Knowledge, results: list[list[int]], bid: int) -> float
     it (there with the talon seen). Bidding only to concede is not counted on.
     """
     me, n = know.me, know.seats
+    weights = race(know.totals, me)
     mine = [r[me] for r in results]
     others = statistics.fmean(
-        sum(_round(r[s]) for s in range(n) if s != me) / (n - 1) for r in results
+        sum(weights[s] * _round(r[s]) for s in range(n) if s != me) / (n - 1) for r in results
     )
     best = max(
         contract_value(know, k, contract_odds(mine, k))
         for k in range(bid, bid + 5 * CONTRACT_STEPS, 5)
     )
-    return best - others
+    return weights[me] * best - others
 
 
 def _passing_value(know: Knowledge, results: list[list[int]], bidder: int, high: int) -> float:
@@ -464,10 +505,10 @@ def _passing_value(know: Knowledge, results: list[list[int]], bidder: int, high:
         (2.0 * contract_odds(theirs, k) - 1.0) * k
         for k in range(high, high + 5 * CONTRACT_STEPS, 5)
     )
-    play = deltas[bidder] - sum(deltas[s] for s in range(n) if s != bidder) / (n - 1)
-    if conceded(n, bidder, high, bidder) > play:
-        return conceded(n, bidder, high, me)
-    return deltas[me] - sum(deltas[s] for s in range(n) if s != me) / (n - 1)
+    weights = race(know.totals, me)
+    if conceded(n, bidder, high, bidder) > lead(deltas, bidder):
+        return conceded(n, bidder, high, me, weights)
+    return lead(deltas, me, weights)
 
 
 BID_SLACK = 15.0
@@ -722,15 +763,18 @@ def _contract(
         value = contract_value(know, k, contract_odds(mine, k))
         if value > best_value:
             best, best_value = k, value
-    if "concede" in legal and concede_value(know, contracts[0]) > best_value - others:
+    mine_weight = race(know.totals, me)[me]
+    if "concede" in legal and concede_value(know, contracts[0]) > mine_weight * best_value - others:
         return "concede"
     return f"k{best}"
 
 
 def _others_gain(know: Knowledge, points: list[int]) -> float:
-    """The others' mean gain in standing when they write ``points`` rounded (or ``share``)."""
+    """The others' mean gain in standing when they write ``points`` rounded (or ``share``),
+    each weighted by what its points are worth to this seat's game (:func:`race`)."""
     me, n = know.me, know.seats
     truck = bool(know.conventions.get("dump_truck", True))
+    weights = race(know.totals, me)
     gains = []
     for s in range(n):
         if s == me:
@@ -739,7 +783,8 @@ def _others_gain(know: Knowledge, points: list[int]) -> float:
             gains.append(0.0)  # outbid on the barrel, it stands still
             continue
         total = know.totals[s]
-        gains.append(standing(total + _round(points[s]), truck) - standing(total, truck))
+        gain = standing(total + _round(points[s]), truck) - standing(total, truck)
+        gains.append(weights[s] * gain)
     return statistics.fmean(gains)
 
 
@@ -760,7 +805,7 @@ def concede_value(know: Knowledge, contract: int) -> float:
     else:
         mine = -BOLT_COST
     share = [concede_share(contract)] * know.seats
-    return mine - _others_gain(know, share)
+    return race(know.totals, me)[me] * mine - _others_gain(know, share)
 
 
 CONTRACT_TRIES = 4
@@ -835,8 +880,9 @@ def _redeal_hard(know: Knowledge, rng: random.Random, playouts: int) -> str:
         return _redeal(know)
     results = _outcomes_now(know, rng, playouts)
     bid = know.bid or 100
+    weights = race(know.totals, me)
     value = max(
-        sum(outcome(r, me, bid, me) for r in results) / len(results),
-        conceded(know.seats, me, bid, me),
+        sum(outcome(r, me, bid, me, weights) for r in results) / len(results),
+        conceded(know.seats, me, bid, me, weights),
     )
     return "keep" if value >= 0 else "redeal"
