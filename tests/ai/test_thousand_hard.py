@@ -196,14 +196,19 @@ def test_a_deal_is_worth_more_to_the_leader_by_its_own_points() -> None:
     )
 
 
-def _answering_105(
-    hand: list[str], other: list[str], talons: list[list[str]], totals: list[int]
-) -> str:
-    """Seat 0's answer to seat 1's 105 over its compulsory 100, the totals given."""
-    game = ThousandGame.from_hands([hand, other], talons, dealer=1, totals=totals)
-    game.apply(0, "b100")
-    game.apply(1, "b105")
-    return choose(game, 0, "hard", seed=0)
+STANDINGS = {"even": [0, 0], "level": [300, 300], "ahead": [700, 100], "behind": [100, 700]}
+"""Totals to answer at, seat 0's first."""
+
+
+def _answers_to_105(hand: list[str], other: list[str], talons: list[list[str]]) -> dict[str, str]:
+    """Seat 0's answer to seat 1's 105 over its compulsory 100, by :data:`STANDINGS`."""
+    answers = {}
+    for standing, totals in STANDINGS.items():
+        game = ThousandGame.from_hands([hand, other], talons, dealer=1, totals=totals)
+        game.apply(0, "b100")
+        game.apply(1, "b105")
+        answers[standing] = choose(game, 0, "hard", seed=0)
+    return answers
 
 
 def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands() -> None:
@@ -213,17 +218,20 @@ def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands() -> None:
     # lets the leader play rather than spend a contract it may fail.
     hand = ["AD", "QC", "KD", "9H", "AS", "KH", "JD", "TD", "QD", "9S"]
     other = ["KC", "TH", "QS", "JC", "QH", "AH", "JH", "JS", "TS", "9C"]
-    talons = [["KS", "9D"], ["AC", "TC"]]
-    assert _answering_105(hand, other, talons, [0, 0]) == "pass"
-    assert _answering_105(hand, other, talons, [300, 300]) == "pass"
-    assert _answering_105(hand, other, talons, [700, 100]) == "b110"
-    assert _answering_105(hand, other, talons, [100, 700]) == "pass"
+    assert _answers_to_105(hand, other, [["KS", "9D"], ["AC", "TC"]]) == {
+        "even": "pass",
+        "level": "pass",
+        "ahead": "b110",
+        "behind": "pass",
+    }
     # Another close hand (three aces, no marriage): behind, hard bids on to keep the
     # leader from the contract that would bring it near the end; ahead, it lets the
     # other play.
     hand = ["JS", "AH", "9C", "AD", "TS", "TD", "AS", "JH", "KH", "QS"]
     other = ["QC", "JD", "KC", "9H", "TC", "TH", "9S", "9D", "KS", "AC"]
-    talons = [["KD", "QH"], ["JC", "QD"]]
-    assert _answering_105(hand, other, talons, [0, 0]) == "pass"
-    assert _answering_105(hand, other, talons, [100, 700]) == "b110"
-    assert _answering_105(hand, other, talons, [700, 100]) == "pass"
+    assert _answers_to_105(hand, other, [["KD", "QH"], ["JC", "QD"]]) == {
+        "even": "pass",
+        "level": "pass",
+        "ahead": "pass",
+        "behind": "b110",
+    }
