@@ -211,27 +211,29 @@ def _answers_to_105(hand: list[str], other: list[str], talons: list[list[str]]) 
     return answers
 
 
-def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands() -> None:
-    # A close hand (the diamond marriage, two aces): at even totals 110 is worth no more
-    # than letting the other play 105, and hard passes, whoever leads by nothing.
-    # 600 ahead, its own contract brings the end nearer: it bids on. 600 behind, it
-    # lets the leader play rather than spend a contract it may fail.
-    hand = ["AD", "QC", "KD", "9H", "AS", "KH", "JD", "TD", "QD", "9S"]
-    other = ["KC", "TH", "QS", "JC", "QH", "AH", "JH", "JS", "TS", "9C"]
-    assert _answers_to_105(hand, other, [["KS", "9D"], ["AC", "TC"]]) == {
-        "even": "pass",
-        "level": "pass",
-        "ahead": "b110",
-        "behind": "pass",
-    }
-    # Another close hand (three aces, no marriage): behind, hard bids on to keep the
-    # leader from the contract that would bring it near the end; ahead, it lets the
-    # other play.
-    hand = ["JS", "AH", "9C", "AD", "TS", "TD", "AS", "JH", "KH", "QS"]
-    other = ["QC", "JD", "KC", "9H", "TC", "TH", "9S", "9D", "KS", "AC"]
-    assert _answers_to_105(hand, other, [["KD", "QH"], ["JC", "QD"]]) == {
-        "even": "pass",
-        "level": "pass",
-        "ahead": "pass",
-        "behind": "b110",
-    }
+CLOSE_HANDS = [
+    # The diamond marriage and two aces: at even totals 110 is worth no more than
+    # letting the other play 105. 600 ahead, its own contract brings the end nearer:
+    # it bids on; 600 behind, it lets the leader play rather than risk a contract.
+    (
+        ["AD", "QC", "KD", "9H", "AS", "KH", "JD", "TD", "QD", "9S"],
+        ["KC", "TH", "QS", "JC", "QH", "AH", "JH", "JS", "TS", "9C"],
+        [["KS", "9D"], ["AC", "TC"]],
+        {"even": "pass", "level": "pass", "ahead": "b110", "behind": "pass"},
+    ),
+    # Three aces, no marriage: behind, it bids on to keep the leader from the contract
+    # that would bring the leader near the end; ahead, it lets the other play.
+    (
+        ["JS", "AH", "9C", "AD", "TS", "TD", "AS", "JH", "KH", "QS"],
+        ["QC", "JD", "KC", "9H", "TC", "TH", "9S", "9D", "KS", "AC"],
+        [["KD", "QH"], ["JC", "QD"]],
+        {"even": "pass", "level": "pass", "ahead": "pass", "behind": "b110"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "other", "talons", "answers"), CLOSE_HANDS)
+def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands(
+    hand: list[str], other: list[str], talons: list[list[str]], answers: dict[str, str]
+) -> None:
+    assert _answers_to_105(hand, other, talons) == answers
