@@ -7,6 +7,7 @@ import pytest
 from bot.ai.players import choose
 from bot.ai.thousand import hard
 from bot.ai.thousand.cards import mask_of_codes
+from bot.ai.thousand.inference import plain_before
 from bot.ai.thousand.solver import Endgame
 from bot.engine.thousand import ThousandGame
 
@@ -237,3 +238,34 @@ def test_hard_bids_on_a_close_hand_as_the_race_to_the_target_stands(
     hand: list[str], other: list[str], talons: list[list[str]], answers: dict[str, str]
 ) -> None:
     assert _answers_to_105(hand, other, talons) == answers
+
+
+def _named(action: str) -> int:
+    """A contract decision as the points it stakes: a concession stakes none."""
+    return 0 if action == "concede" else int(action[1:])
+
+
+def test_hard_names_more_against_players_of_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once the last deal shows the others play by the heuristic, hard plays its layouts
+    # out by it; but it plays its own contract better than the heuristic does, so it
+    # takes more than those play-outs say and names (or plays rather than concedes) more.
+    named: list[tuple[int, int]] = []
+    for seed in range(8):
+        game = ThousandGame.new(2, seed=seed)
+        step = 0
+        while not game.is_over and len(named) < 10:
+            seat = game.current_seat()
+            assert seat is not None
+            view = game.view(seat)
+            choice = view["phase"] == "contract" and len(view["legal"]) > 1
+            if choice and plain_before(view) >= hard.PLAIN_BIDDING:
+                shifted = _named(choose(game, seat, "hard", seed=step))
+                with monkeypatch.context() as patch:
+                    patch.setattr(hard, "PLAIN_CALIBRATION", hard.CALIBRATION)
+                    unshifted = _named(choose(game, seat, "hard", seed=step))
+                named.append((unshifted, shifted))
+            game.apply(seat, choose(game, seat, "easy", seed=step))
+            step += 1
+    assert len(named) == 10
+    assert all(shifted >= unshifted for unshifted, shifted in named), named
+    assert sum(shifted > unshifted for unshifted, shifted in named) >= 3, named
