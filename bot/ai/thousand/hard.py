@@ -481,16 +481,13 @@ def _bidding_value(know: Knowledge, results: list[list[int]], bid: int, plain: b
     (:func:`_calibration`). Bidding only to concede is not counted on.
     """
     me, n = know.me, know.seats
-    weights = race(know.totals, me)
     mine = [r[me] for r in results]
-    others = statistics.fmean(
-        sum(weights[s] * _round(r[s]) for s in range(n) if s != me) / (n - 1) for r in results
-    )
-    best = max(
+    deltas = [statistics.fmean(_round(r[s]) for r in results) for s in range(n)]
+    deltas[me] = max(
         contract_value(know, k, contract_odds(mine, k, _calibration(plain)))
         for k in range(bid, bid + 5 * CONTRACT_STEPS, 5)
     )
-    return weights[me] * best - others
+    return lead(deltas, me, race(know.totals, me))
 
 
 def _passing_value(know: Knowledge, results: list[list[int]], bidder: int, high: int) -> float:
@@ -780,7 +777,8 @@ def _contract(
     me = know.me
     results = _contract_outcomes(know, rng, _layouts(budget_ms, plain), plain)
     mine = [r[me] for r in results]
-    others = statistics.fmean(_others_gain(know, r) for r in results)
+    weights = race(know.totals, me)
+    others = statistics.fmean(_others_gain(know, r, weights) for r in results)
     contracts = numbers(legal, "k")
     best = contracts[0]
     best_value = -1e9
@@ -788,18 +786,17 @@ def _contract(
         value = contract_value(know, k, contract_odds(mine, k, _calibration(plain)))
         if value > best_value:
             best, best_value = k, value
-    mine_weight = race(know.totals, me)[me]
-    if "concede" in legal and concede_value(know, contracts[0]) > mine_weight * best_value - others:
+    conceding = concede_value(know, contracts[0], weights)
+    if "concede" in legal and conceding > weights[me] * best_value - others:
         return "concede"
     return f"k{best}"
 
 
-def _others_gain(know: Knowledge, points: list[int]) -> float:
+def _others_gain(know: Knowledge, points: list[int], weights: Sequence[float]) -> float:
     """The others' mean gain in standing when they write ``points`` rounded (or ``share``),
-    each weighted by what its points are worth to this seat's game (:func:`race`)."""
+    each weighted as ``weights`` has it (:func:`race`)."""
     me, n = know.me, know.seats
     truck = bool(know.conventions.get("dump_truck", True))
-    weights = race(know.totals, me)
     gains = []
     for s in range(n):
         if s == me:
@@ -813,12 +810,13 @@ def _others_gain(know: Knowledge, points: list[int]) -> float:
     return statistics.fmean(gains)
 
 
-def concede_value(know: Knowledge, contract: int) -> float:
+def concede_value(know: Knowledge, contract: int, weights: Sequence[float]) -> float:
     """What conceding ``contract`` is worth to the bidder against the game.
 
     The change in its standing (a bolt, the third of which costs 120 at once, or
     minus the contract where conceding is penalised) less the others' mean gain
-    from writing half the contract each (which may seat one on the barrel).
+    from writing half the contract each (which may seat one on the barrel), each
+    weighted as ``weights`` has it (:func:`race`).
     """
     me = know.me
     truck = bool(know.conventions.get("dump_truck", True))
@@ -830,7 +828,7 @@ def concede_value(know: Knowledge, contract: int) -> float:
     else:
         mine = -BOLT_COST
     share = [concede_share(contract)] * know.seats
-    return race(know.totals, me)[me] * mine - _others_gain(know, share)
+    return weights[me] * mine - _others_gain(know, share, weights)
 
 
 CONTRACT_TRIES = 4
