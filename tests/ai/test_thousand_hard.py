@@ -247,8 +247,9 @@ def _named(action: str) -> int:
 
 def test_hard_names_more_against_players_of_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
     # Once the last deal shows the others play by the heuristic, hard plays its layouts
-    # out by it; but it plays its own contract better than the heuristic does, so it
-    # takes more than those play-outs say and names (or plays rather than concedes) more.
+    # out by it; but it plays its own contract better than the heuristic does, and plays
+    # to make what it names, so it takes more than those play-outs say, more surely than
+    # a look ahead's spread allows, and names (or plays rather than concedes) more.
     named: list[tuple[int, int]] = []
     for seed in range(8):
         game = ThousandGame.new(2, seed=seed)
