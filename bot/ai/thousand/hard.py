@@ -731,7 +731,10 @@ Deal trials against easy, after a deal it played in every seat (``python -m bot.
 deal on the spread of 12, with its standard error: seeds 95000-95299 (600 deals, the
 contract only), spread 20 -2.04 (0.36), 6 +2.31 (0.34), a step (0.5, unshifted) +2.73
 (0.47); seeds 95300-95499 (400 deals, auction and contract), 6 +2.09 (0.79), 3 +2.85
-(0.86), the step +3.51 (1.48)."""
+(0.86), the step +3.51 (1.48). In whole games it shows less: against easy, 400 games
+from seed 99100, with a spread of 12 and 3: points a deal 78.04 -> 79.00, margin 72.57
+-> 72.47 a deal, bids made 70.5 -> 69.9 %, contracts made 81.0 -> 80.6 %, raising
++89.39 -> +90.67 a game, won 99.2 -> 98.2 %."""
 
 
 def _calibration(plain: bool) -> tuple[float, float, float]:
