@@ -59,10 +59,15 @@ async def main(settings: Settings) -> None:
         await app.close()
 
 
-if __name__ == "__main__":
+def start() -> None:
+    """The bot as ``python -m bot`` runs it, until it is stopped."""
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level.upper(),
         format=LOG_FORMAT,
     )
     run(main(settings))
+
+
+if __name__ == "__main__":
+    start()

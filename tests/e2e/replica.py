@@ -1,64 +1,20 @@
-"""Bot replicas in webhook mode, each a process of its own, forked from a server that
-imported the bot once.
-
-Importing aiogram builds its pydantic models: seconds of CPU, tens of seconds on a
-busy machine. A replica is forked (``multiprocessing``'s forkserver, with this module
-preloaded) from a process that has done that already, as a pre-forking web server
-would, and then runs ``python -m bot``'s ``main`` with the settings from its own
-environment. It is a process like any other: SIGKILL ends it at once.
-"""
+"""Bot replicas in webhook mode, each a process of its own (:func:`fork_bot`)."""
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 import signal
-from multiprocessing.context import ForkServerContext
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
-from bot.ai.players import LEVELS, policy_for
 from bot.bench.fake_telegram import FakeTelegram
-from bot.engine import GAME_NAMES, game_class
-from tests.e2e import seeded_bot
-from tests.e2e.process import FastClock
+from tests.e2e.clock import FastClock
+from tests.e2e.forked import fork_bot
 
-__all__ = ["PATH", "SECRET", "Replica", "serve"]
+__all__ = ["PATH", "SECRET", "Replica", "serving"]
 
 PATH = "/telegram/updates"
 SECRET = "replica-Secret_1"
-_CLEARED = ("DATABASE_URL", "DATABASE_PATH", "WEBHOOK_URL", "TURN_TIMER")
-
-# what the bot loads as it starts, loaded once here for every replica forked
-for _name in GAME_NAMES:
-    game_class(_name)
-    for _level in LEVELS:
-        policy_for(_name, _level)
-
-
-def serve(env: dict[str, str], log: str, seed: int, clock: str | None = None) -> None:
-    """In the forked process: the log as stdout and stderr, the settings from ``env``,
-    then the bot, every table dealt with ``seed``, its messages paced by the
-    :class:`FastClock` kept in the file ``clock`` if given."""
-    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-    os.dup2(fd, 1)
-    os.dup2(fd, 2)
-    os.close(fd)
-    for name in _CLEARED:
-        os.environ.pop(name, None)
-    os.environ.update(env)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    seeded_bot.run(seed, None if clock is None else FastClock(Path(clock)), every_table=True)
-
-
-def _context() -> ForkServerContext:
-    context = multiprocessing.get_context("forkserver")
-    assert isinstance(context, ForkServerContext)
-    # the server imports the bot once (this module imports all of it); each replica
-    # is forked from it. Set before the server starts: the first replica starts it.
-    context.set_forkserver_preload([__name__])
-    return context
 
 
 class Replica:
@@ -103,14 +59,9 @@ class Replica:
         """Start the process; :meth:`FakeTelegram` learns it is serving from its
         ``setWebhook`` (see :func:`serving`)."""
         assert self.proc is None
-        clock = None if self.clock is None else str(self.clock.path)
-        self.proc = _context().Process(
-            target=serve,
-            args=(self.env, str(self.log), self.seed, clock),
-            name=self.name,
-            daemon=True,
+        self.proc = fork_bot(
+            self.env, self.log, name=self.name, seed=self.seed, clock=self.clock, every_table=True
         )
-        self.proc.start()
         self.starts += 1
 
     async def kill(self) -> None:

@@ -1,19 +1,17 @@
-"""``python -m bot`` with table seeds counted up from ``argv[1]``, so a run repeats exactly;
-with ``argv[2]``, its messages paced by the :class:`FastClock` kept in that file; with
+"""``python -m bot`` with table seeds counted up from ``first_seed``, so a run repeats
+exactly; with ``clock``, its messages paced by that :class:`FastClock`; with
 ``every_table``, every table is dealt with that one seed, whichever process opens it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sys
-from pathlib import Path
 from typing import Any
 
 from bot import app as app_module
 from bot.__main__ import LOG_FORMAT, main
 from bot.config import load_settings
-from tests.e2e.process import FastClock
+from tests.e2e.clock import FastClock
 
 
 def run(first_seed: int, clock: FastClock | None = None, *, every_table: bool = False) -> None:
@@ -36,8 +34,3 @@ def run(first_seed: int, clock: FastClock | None = None, *, every_table: bool = 
     settings = load_settings()
     logging.basicConfig(level=settings.log_level.upper(), format=LOG_FORMAT)
     asyncio.run(main(settings))
-
-
-if __name__ == "__main__":
-    fast = FastClock(Path(sys.argv[2])) if len(sys.argv) > 2 else None
-    run(int(sys.argv[1]), fast)

@@ -9,6 +9,7 @@ from bot.bench.fake_telegram import FakeTelegram
 from bot.bench.fake_telegram.models import FakeChat, FakeMessage, FakeUser
 from bot.render.keyboards.callbacks import Lobby, TableButton
 from tests.bot.test_commands import solo
+from tests.e2e.clock import FastClock
 from tests.e2e.fixtures import Launch
 from tests.e2e.harness import (
     BotProcess,
@@ -22,7 +23,7 @@ from tests.e2e.harness import (
     version_of,
     wait_turn,
 )
-from tests.e2e.process import ChildBot, FastClock
+from tests.e2e.process import ChildBot
 
 MAX_PRESSES = 3000
 

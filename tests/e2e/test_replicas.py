@@ -45,8 +45,8 @@ from bot.db.database import database_url
 from bot.engine import game_class, new_game
 from bot.engine.base import Game
 from tests.bot.test_privacy import hidden_cards, leaks
+from tests.e2e.clock import FastClock
 from tests.e2e.harness import cautious_choice, code_of, hand_message, legal_buttons, version_of
-from tests.e2e.process import FastClock
 from tests.e2e.replica import Replica, serving
 
 SEED = 16
