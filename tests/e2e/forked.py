@@ -9,6 +9,7 @@ its own environment. It is a process like any other: SIGKILL ends it at once.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import signal
@@ -22,7 +23,7 @@ from bot.engine import GAME_NAMES, game_class
 from tests.e2e import seeded_bot
 from tests.e2e.clock import FastClock
 
-__all__ = ["fork_bot"]
+__all__ = ["fork_bot", "kill", "stop"]
 
 # settings a test's process takes only from what the test gives it
 _CLEARED = ("DATABASE_URL", "DATABASE_PATH", "WEBHOOK_URL", "WEBHOOK_SECRET", "TURN_TIMER")
@@ -92,3 +93,20 @@ def fork_bot(
     )
     proc.start()
     return proc
+
+
+async def kill(proc: BaseProcess) -> None:
+    """SIGKILL, as a crash, a power cut or a machine lost would end it."""
+    proc.kill()
+    await asyncio.to_thread(proc.join)
+    assert proc.exitcode == -signal.SIGKILL
+
+
+async def stop(proc: BaseProcess) -> None:
+    """SIGTERM, as a deploy or ``docker stop`` sends, then SIGKILL if it has not ended
+    in ten seconds."""
+    if proc.exitcode is None:
+        proc.terminate()
+        await asyncio.to_thread(proc.join, 10)
+    if proc.exitcode is None:
+        await kill(proc)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import signal
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from bot.bench.fake_telegram import FakeTelegram
+from tests.e2e import forked
 from tests.e2e.clock import FastClock
-from tests.e2e.forked import fork_bot
 
 __all__ = ["ChildBot"]
 
@@ -56,7 +55,7 @@ class ChildBot:
         }
         mark = self.fake.mark()
         self.logged_from = self.log.stat().st_size if self.log.exists() else 0
-        self.proc = fork_bot(env, self.log, seed=self.seed, clock=self.clock)
+        self.proc = forked.fork_bot(env, self.log, seed=self.seed, clock=self.clock)
         await self.fake.wait_for(
             lambda: self.fake.calls("getUpdates", since=mark), timeout=90, what="polling"
         )
@@ -68,9 +67,7 @@ class ChildBot:
         """Stop it the hard way, as a crash or a power cut would."""
         assert self.proc is not None
         proc, self.proc = self.proc, None
-        proc.kill()
-        await asyncio.to_thread(proc.join)
-        assert proc.exitcode == -signal.SIGKILL
+        await forked.kill(proc)
 
     def terminate(self) -> None:
         """Ask it to stop (SIGTERM), as a deploy or ``docker stop`` does; :meth:`stop`
@@ -94,10 +91,5 @@ class ChildBot:
     async def stop(self) -> None:
         """SIGTERM, then SIGKILL if it has not ended in ten seconds."""
         proc, self.proc = self.proc, None
-        if proc is None or proc.exitcode is not None:
-            return
-        proc.terminate()
-        await asyncio.to_thread(proc.join, 10)
-        if proc.exitcode is None:
-            proc.kill()
-            await asyncio.to_thread(proc.join)
+        if proc is not None:
+            await forked.stop(proc)

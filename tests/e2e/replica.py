@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from bot.bench.fake_telegram import FakeTelegram
+from tests.e2e import forked
 from tests.e2e.clock import FastClock
-from tests.e2e.forked import fork_bot
 
 __all__ = ["PATH", "SECRET", "Replica", "serving"]
 
@@ -59,7 +57,7 @@ class Replica:
         """Start the process; :meth:`FakeTelegram` learns it is serving from its
         ``setWebhook`` (see :func:`serving`)."""
         assert self.proc is None
-        self.proc = fork_bot(
+        self.proc = forked.fork_bot(
             self.env, self.log, name=self.name, seed=self.seed, clock=self.clock, every_table=True
         )
         self.starts += 1
@@ -68,21 +66,13 @@ class Replica:
         """SIGKILL, as a crash or a machine lost would end it."""
         assert self.proc is not None
         proc, self.proc = self.proc, None
-        proc.kill()
-        await asyncio.to_thread(proc.join)
-        assert proc.exitcode == -signal.SIGKILL
+        await forked.kill(proc)
 
     async def stop(self) -> None:
         """SIGTERM, then SIGKILL if it has not ended in ten seconds."""
         proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        if proc.exitcode is None:
-            proc.terminate()
-            await asyncio.to_thread(proc.join, 10)
-            if proc.exitcode is None:
-                proc.kill()
-                await asyncio.to_thread(proc.join)
+        if proc is not None:
+            await forked.stop(proc)
 
     @property
     def alive(self) -> bool:
