@@ -1,4 +1,5 @@
-"""The bot as a process of its own (:func:`fork_bot`), pointed at the fake Telegram."""
+"""The bot as a process of its own (:func:`tests.e2e.forked.fork_bot`), pointed at the
+fake Telegram."""
 
 from __future__ import annotations
 

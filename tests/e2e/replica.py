@@ -1,4 +1,5 @@
-"""Bot replicas in webhook mode, each a process of its own (:func:`fork_bot`)."""
+"""Bot replicas in webhook mode, each a process of its own
+(:func:`tests.e2e.forked.fork_bot`)."""
 
 from __future__ import annotations
 
