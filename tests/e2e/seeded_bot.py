@@ -4,13 +4,10 @@ exactly; with ``clock``, its messages paced by that :class:`FastClock`; with
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from typing import Any
 
+from bot import __main__ as bot_main
 from bot import app as app_module
-from bot.__main__ import LOG_FORMAT, main
-from bot.config import load_settings
 from tests.e2e.clock import FastClock
 
 
@@ -31,6 +28,4 @@ def run(first_seed: int, clock: FastClock | None = None, *, every_table: bool = 
         return await create_app(*args, seed_source=seed, **kwargs)
 
     app_module.create_app = seeded  # type: ignore[assignment]
-    settings = load_settings()
-    logging.basicConfig(level=settings.log_level.upper(), format=LOG_FORMAT)
-    asyncio.run(main(settings))
+    bot_main.start()
