@@ -163,6 +163,31 @@ def test_hard_never_gives_away_the_half_of_a_marriage_the_other_may_hold() -> No
     assert gifts and not gifts & {"gQH1", "gQC1", "gKD1", "gQS1"}, gifts
 
 
+def test_hard_gives_a_king_when_players_of_the_heuristic_make_it_the_best_gift(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 0's compulsory 100 with the talon J♥ K♥: no marriage, five hearts, and Q♠
+    # somewhere it cannot see (seat 1 holds it). Once the others have shown that they
+    # play by the heuristic, the give is valued by its play-outs: given K♠, the other
+    # keeps the marriage while it throws its winners away on the hearts and clubs it
+    # cannot follow, and never leads; given a cheap card, it keeps them and takes
+    # about 50. Hard weighed only the four cheapest cards that were no half of a
+    # marriage, so it gave 9♦.
+    hands = [
+        ["KS", "9C", "JC", "QC", "AC", "9D", "KD", "9H", "TH", "AH"],
+        ["9S", "TS", "JS", "QS", "TC", "KC", "TD", "JD", "QD", "AD"],
+    ]
+    game = ThousandGame.from_hands(hands, [["JH", "KH"], ["AS", "QH"]], dealer=1)
+    for move in ("b100", "pass", "t0"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    assert game.view(0)["phase"] == "give"
+    monkeypatch.setattr(hard, "plain_before", lambda view: 1.0)
+    gifts = {choose(game, 0, "hard", seed=seed) for seed in range(4)}
+    assert gifts <= {"gKS1", "gKD1"}, gifts
+
+
 def test_race_weighs_the_leaders_own_points_above_those_it_keeps_from_the_other() -> None:
     # Even totals: a point written and a point kept from the other are worth the same.
     assert hard.race([0, 0], 0) == [1.0, 1.0] and hard.race([300, 300, 300], 2) == [1.0] * 3
