@@ -543,12 +543,13 @@ GIVE_OPTIONS = 4
 PLAIN_GIVE_OPTIONS = 6
 """...or, valued by the heuristic's play-outs (which cost little), this many, halves of
 marriages among them (:func:`may_wed`). Deal trials against easy after a deal it played
-in every seat (``python -m bot.sim --game thousand --deals 300 --seed 101000 --seats 2
---compare ... --against easy --after 1``), 600 deals, against four and no such half:
-+5.47 a deal (se 1.41), all of it as bidder (that variant also weighed six with look
-ahead, a half at the worse of the two play-outs, where the others were not judged to
-play by the heuristic). Weighing so with look ahead showed nothing: the first deal
-against easy +0.23 (se 1.16, 600), against ismcts after a deal -2.55 (se 1.88, 200)."""
+in every seat (``python -m bot.sim --game thousand --deals 300 --seats 2 --compare ...
+--against easy --after 1``), against four and no such half, 600 deals each, all of the
+gain as bidder: seeds from 101600 +2.13 a deal (se 1.49); from 101000 +5.47 (se 1.41),
+a variant that also weighed six with look ahead where the others were not judged so
+(a half at the worse of the two play-outs). Weighing so with look ahead showed nothing:
+the first deal against easy +0.23 (se 1.16, 600), against ismcts after a deal -2.55
+(se 1.88, 200)."""
 
 
 def _give(
