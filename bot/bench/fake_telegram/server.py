@@ -234,11 +234,13 @@ class FakeTelegram(BotApiMethods, WebhookDelivery):
         return TelegramAPIServer.from_base(self.base_url)
 
     def make_bot(self, token: str | None = None, **kwargs: Any) -> Bot:
-        """A real aiogram ``Bot`` with a real aiohttp session pointed at this fake."""
+        """A real aiogram ``Bot`` with aiogram's aiohttp session pointed at this fake
+        (:class:`~.session.LocalSession`: it closes without waiting for SSL)."""
         from aiogram import Bot
-        from aiogram.client.session.aiohttp import AiohttpSession
 
-        session = AiohttpSession(api=self.api_server())
+        from .session import LocalSession
+
+        session = LocalSession(api=self.api_server())
         return Bot(token or self.token, session=session, **kwargs)
 
     @asynccontextmanager
