@@ -39,11 +39,17 @@ def hidden_cards(game: Game, viewer: int | None) -> set[str]:
     return cards - revealed
 
 
-def hidden_of(state: tuple[Game, dict[int | None, set[str]]], viewer: int | None) -> set[str]:
-    game, known = state
-    if viewer not in known:
-        known[viewer] = hidden_cards(game, viewer)
-    return known[viewer]
+class Hidden:
+    """:func:`hidden_cards` of one state of a game, for each viewer when first asked."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.of: dict[int | None, set[str]] = {}
+
+    def __call__(self, viewer: int | None) -> set[str]:
+        if viewer not in self.of:
+            self.of[viewer] = hidden_cards(self.game, viewer)
+        return self.of[viewer]
 
 
 def leaks(blob: str, hidden: set[str]) -> list[str]:
@@ -98,13 +104,12 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
         rng = random.Random(seed)
         checked = 0
         mark = 0
-        # each state's hidden cards per viewer (None: the group), worked out when first asked
-        before: tuple[Game, dict[int | None, set[str]]] | None = None
+        before: Hidden | None = None
         for _ in range(400):
             fresh = await app.tables.store.repo.get(record.id)
             assert fresh is not None
             game = app.tables.store.load(fresh)
-            now: tuple[Game, dict[int | None, set[str]]] = (game, {})
+            now = Hidden(game)
             hands = [set(game.view(seat, brief=True)["hand"]) for seat in range(game.seats)]
             assert any(hands) or game.is_over
             # a deal's result names its final trick, whose cards may be dealt anew by now
@@ -120,7 +125,7 @@ async def test_no_hidden_card_reaches_the_group_or_another_player(
                     blob = blob.replace(shown, "")
                 # An edit held back by the throttle may go out during the next move,
                 # still showing the state before it (a talon shown before it was taken).
-                hidden = hidden_of(now, viewer) & hidden_of(before or now, viewer)
+                hidden = now(viewer) & (before or now)(viewer)
                 assert not leaks(blob, hidden), blob
                 checked += 1
             before = now
