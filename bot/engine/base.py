@@ -357,6 +357,12 @@ class Game(ABC):
         """How many rows the scoresheet has, without building it."""
         return len(self.scoresheet().rows)
 
+    def last_row(self) -> ScoreRow | None:
+        """The scoresheet's last row (``None`` before the first deal is scored), without
+        building the others."""
+        rows = self.scoresheet().rows
+        return rows[-1] if rows else None
+
     @property
     @abstractmethod
     def is_over(self) -> bool: ...

@@ -51,7 +51,7 @@ def _last_result(record: TableRecord, game: Game) -> ScoreRow | None:
     in the same chat.)"""
     if record.solo or not game.rows_scored:
         return None
-    return game.scoresheet().rows[-1]
+    return game.last_row()
 
 
 class Claims(Protocol):

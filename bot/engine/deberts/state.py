@@ -928,6 +928,10 @@ class Deberts(Game):
     def deal_played(self) -> int:
         return self.deal_no - self._redeals
 
+    def last_row(self) -> ScoreRow | None:
+        rows = self._score_rows()
+        return rows[-1] if rows else None
+
     def scoresheet(self) -> Scoresheet:
         notes: JsonDict = {"hanging": list(self._hanging)}
         if self._winner >= 0:

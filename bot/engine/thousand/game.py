@@ -342,6 +342,10 @@ class ThousandGame(Auction, Handover, CardPlay, Game):
     def view(self, seat: int | None, *, brief: bool = False) -> ThousandBriefView:
         return views.build(self, seat, brief=brief)
 
+    def last_row(self) -> ScoreRow | None:
+        self._write_rows()
+        return ScoreRow.from_json(self._rows[-1]) if self._rows else None
+
     def scoresheet(self) -> Scoresheet:
         self._write_rows()
         rows = tuple(ScoreRow.from_json(row) for row in self._rows)
