@@ -7,6 +7,8 @@ same function serves the easy level and the rollouts of the hard level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.ai.deberts.table import FULL, ORDER, POINTS, STRENGTH, Table, beats, top_unplayed
 from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
 
@@ -37,7 +39,7 @@ def _cheapest_beater(beaters: int, trump: int) -> int:
     return best
 
 
-def opponents_may_hold(table: Table, seat: int, suit_mask: int, after: list[int]) -> int:
+def opponents_may_hold(table: Table, seat: int, suit_mask: int, after: Sequence[int]) -> int:
     """Cards of ``suit_mask`` not gone, not ``seat``'s, and not ruled out for all of ``after``."""
     unknown = suit_mask & FULL & ~(table.gone | table.hands[seat])
     if not unknown or not after:
@@ -48,12 +50,16 @@ def opponents_may_hold(table: Table, seat: int, suit_mask: int, after: list[int]
     return possible
 
 
-def _opponents(table: Table, seat: int) -> list[int]:
+_OTHERS = {n: tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in (2, 3)}
+"""Per number of seats, the seats other than each."""
+
+
+def _opponents(table: Table, seat: int) -> tuple[int, ...]:
     """Seats playing against ``seat`` in this deal: everybody, except a fellow whistler."""
     n = table.n
     if seat == table.bidder or n == 2:
-        return [s for s in range(n) if s != seat]
-    return [table.bidder]
+        return _OTHERS[n][seat]
+    return (table.bidder,)
 
 
 def greedy_card(table: Table, seat: int) -> int:

@@ -28,7 +28,7 @@ from bot.ai.deberts.sampling import auction_weight, sample_hands
 from bot.ai.deberts.table import Table, Worth, beats, play_out
 from bot.ai.opponents import PLAIN_PRIOR
 from bot.ai.uct import Node, credit, descend, follow
-from bot.engine.cards import iter_mask
+from bot.engine.cards import mask_cards
 
 __all__ = [
     "AUCTION_PLAYS_PER_MS",
@@ -191,20 +191,17 @@ def tree_search(
         table = table_for(know, sample(know, rng))
         path = [root]
         expanded = False
-        while table.hands[table.turn]:
+        while not expanded and table.hands[table.turn]:
             seat = table.turn
-            if expanded:
+            moves = list(mask_cards(table.legal(seat)))
+            if seat != me and plain and len(path) > 1 and rng.random() < plain:
                 card = rollout(table, seat)
+                expanded = follow(path, moves, card, seat)
             else:
-                moves = list(iter_mask(table.legal(seat)))
-                if seat != me and plain and len(path) > 1 and rng.random() < plain:
-                    card = rollout(table, seat)
-                    expanded = follow(path, moves, card, seat)
-                else:
-                    card, expanded = descend(path, moves, seat, rng)
+                card, expanded = descend(path, moves, seat, rng)
             table.note_play(seat, card)
             table.play(card)
-        points = table.deal_points()
+        points = play_out(table, rollout)
         credit(path, [value / SCALE for value in values(points, know.bidder)])
     return root.most_visited()
 

@@ -211,11 +211,12 @@ PlayPolicy = Callable[[Table, int], int]
 
 def play_out(table: Table, policy: PlayPolicy) -> list[int]:
     """Finish the deal with every seat playing ``policy``; the final deal points."""
-    while table.hands[table.turn]:
+    hands, note_play, play = table.hands, table.note_play, table.play  # hands: changed in place
+    while hands[table.turn]:
         seat = table.turn
         card = policy(table, seat)
-        table.note_play(seat, card)
-        table.play(card)
+        note_play(seat, card)
+        play(card)
     return table.deal_points()
 
 
