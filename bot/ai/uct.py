@@ -57,10 +57,14 @@ def follow(path: list[Node], moves: list[int], move: int, seat: int) -> bool:
 
 def _step(path: list[Node], move: int, seat: int) -> bool:
     """Append ``move``'s node below ``path[-1]`` to ``path``; whether it was added now."""
-    node = path[-1]
-    added = move not in node.children
-    path.append(child(node, move, seat))
-    return added
+    children = path[-1].children
+    found = children.get(move)
+    if found is None:
+        children[move] = found = Node(seat=seat, available=1)
+        path.append(found)
+        return True
+    path.append(found)
+    return False
 
 
 def _note_available(node: Node, moves: list[int]) -> None:
@@ -79,14 +83,20 @@ def credit(path: list[Node], values: list[float]) -> None:
 
 def select(node: Node, moves: list[int], rng: random.Random) -> int:
     """An untried move at random, else UCB1 over the moves available now."""
-    untried = [m for m in moves if m not in node.children]
-    _note_available(node, moves)
+    children = node.children
+    untried = []
+    for m in moves:
+        found = children.get(m)
+        if found is None:
+            untried.append(m)
+        else:
+            found.available += 1  # as _note_available counts it
     if untried:
         return untried[rng.randrange(len(untried))]
     best = moves[0]
     best_score = -math.inf
     for m in moves:
-        found = node.children[m]
+        found = children[m]
         score = found.total / found.visits + EXPLORATION * math.sqrt(
             math.log(found.available) / found.visits
         )

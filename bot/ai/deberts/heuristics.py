@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.ai.deberts.table import FULL, ORDER, POINTS, STRENGTH, Table, beats, top_unplayed
 from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
+from bot.engine.deberts.rules import legal_mask
 
 __all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
 
@@ -64,7 +65,7 @@ def _opponents(table: Table, seat: int) -> tuple[int, ...]:
 
 def greedy_card(table: Table, seat: int) -> int:
     hand = table.hands[seat]
-    legal = table.legal(seat)
+    legal = legal_mask(hand, table.trick, table.trump)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if not table.trick:
