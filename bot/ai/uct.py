@@ -57,14 +57,10 @@ def follow(path: list[Node], moves: list[int], move: int, seat: int) -> bool:
 
 def _step(path: list[Node], move: int, seat: int) -> bool:
     """Append ``move``'s node below ``path[-1]`` to ``path``; whether it was added now."""
-    children = path[-1].children
-    found = children.get(move)
-    if found is None:
-        children[move] = found = Node(seat=seat, available=1)
-        path.append(found)
-        return True
-    path.append(found)
-    return False
+    node = path[-1]
+    found = node.children.get(move)
+    path.append(child(node, move, seat) if found is None else found)
+    return found is None
 
 
 def _note_available(node: Node, moves: list[int]) -> None:
