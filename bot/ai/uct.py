@@ -63,11 +63,17 @@ def _step(path: list[Node], move: int, seat: int) -> bool:
     return found is None
 
 
-def _note_available(node: Node, moves: list[int]) -> None:
+def _note_available(node: Node, moves: list[int]) -> list[int]:
+    """Count each of ``moves`` that has a node as available once more; the moves that
+    have none (untried)."""
+    untried = []
     for m in moves:
         found = node.children.get(m)
-        if found is not None:
+        if found is None:
+            untried.append(m)
+        else:
             found.available += 1
+    return untried
 
 
 def credit(path: list[Node], values: list[float]) -> None:
@@ -79,20 +85,13 @@ def credit(path: list[Node], values: list[float]) -> None:
 
 def select(node: Node, moves: list[int], rng: random.Random) -> int:
     """An untried move at random, else UCB1 over the moves available now."""
-    children = node.children
-    untried = []
-    for m in moves:
-        found = children.get(m)
-        if found is None:
-            untried.append(m)
-        else:
-            found.available += 1  # as _note_available counts it
+    untried = _note_available(node, moves)
     if untried:
         return untried[rng.randrange(len(untried))]
     best = moves[0]
     best_score = -math.inf
     for m in moves:
-        found = children[m]
+        found = node.children[m]
         score = found.total / found.visits + EXPLORATION * math.sqrt(
             math.log(found.available) / found.visits
         )

@@ -49,9 +49,7 @@ def _last_result(record: TableRecord, game: Game) -> ScoreRow | None:
     """The last deal scored, for the hands of a group's table: a player who does not
     open the group still learns each result and the score. (A private game posts them
     in the same chat.)"""
-    if record.solo or not game.rows_scored:
-        return None
-    return game.last_row()
+    return None if record.solo else game.last_row()
 
 
 class Claims(Protocol):
