@@ -82,12 +82,14 @@ def test_easy_ruffs_a_big_card_with_its_smallest_trump() -> None:
 @pytest.mark.parametrize("level", ["easy", "hard", "ismcts"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_takes_a_ten_with_the_ace_rather_than_give_it_away(level: str, seed: int) -> None:
+    """At the first trick, so at twice the other tests' budget: at 20 ms the reference's
+    random walks (about 145 of them here) miss the ten for two seeds of eight."""
     game = _following(
         ["AH", "7H", "7C", "TC", "AD", "KD", "8S", "QC", "9D"],
         ["TH", "8H", "KH", "AC", "KC", "JS", "9S", "AS", "QH"],
         "TH",
     )
-    assert choose(game, 1, level, seed=seed, budget_ms=BUDGET) == "cAH"
+    assert choose(game, 1, level, seed=seed, budget_ms=2 * BUDGET) == "cAH"
 
 
 def test_easy_leads_the_master_trump_as_bidder() -> None:

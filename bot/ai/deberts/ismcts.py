@@ -10,8 +10,9 @@ credits each node with the deal's result for the seat that moved into it. It
 searches the card play; the auction, the seven swap and the four sevens follow
 the easy level's rules.
 
-The number of iterations is a fixed amount per millisecond of budget, chosen
-so that a decision takes about as long as the hard level's; a seed always
+The number of iterations is a fixed amount of work per millisecond of budget,
+counted in card plays as the hard level counts its own, chosen so that a decision
+takes about as long as the hard level's at every point of the deal; a seed always
 gives the same decision.
 """
 
@@ -27,11 +28,18 @@ from bot.ai.deberts.table import Table
 from bot.engine.cards import iter_mask
 from bot.engine.deberts.view import DebertsView
 
-__all__ = ["ITERATIONS_PER_MS", "ismcts_policy", "search"]
+__all__ = ["ITERATION_PLAYS", "PLAYS_PER_MS", "ismcts_policy", "search"]
 
-ITERATIONS_PER_MS = 14.0
-"""Iterations per millisecond of budget: about the hard level's time per decision (see
-the closing figures of ``python -m bot.sim --game deberts --levels hard,ismcts``)."""
+PLAYS_PER_MS = 160.0
+"""Work per millisecond of budget, in card plays, so that a decision of the card play takes
+about as long as the hard level's: ``python -m bot.bench think --game deberts --games 3``,
+the card play's decisions, two runs of each level interleaved: CPU p50 165.8 and 173.0 ms
+against hard's 177.7 and 162.9 (at a fixed 14 iterations a millisecond it had been about
+1.3 times hard's, and 1.7 times at the first trick)."""
+ITERATION_PLAYS = 5
+"""What an iteration costs besides its card plays, in card plays: dealing the hidden
+cards and setting the table out (an iteration of 600 timed at each number of cards
+left: 0.054 ms with 4 cards left in all hands, 0.137 ms with 18)."""
 
 
 def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> str:
@@ -44,7 +52,8 @@ def ismcts_policy(view: DebertsView, rng: random.Random, budget_ms: float) -> st
     extra = extra_action(know, legal)
     if extra is not None:
         return extra  # the seven swap and the four sevens as easy takes them
-    iterations = max(32, int(budget_ms * ITERATIONS_PER_MS))
+    plays = sum(know.hand_sizes) + ITERATION_PLAYS
+    iterations = max(32, int(budget_ms * PLAYS_PER_MS / plays))
     return "c" + card_code(search(know, rng, iterations))
 
 
