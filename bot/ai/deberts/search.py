@@ -71,14 +71,13 @@ def table_for(know: Knowledge, hands: list[int]) -> Table:
     table.took = list(know.took)
     table.voids = list(know.voids)
     table.trick = [c for _, c in know.trick]
-    table.trick_seats = [s for s, _ in know.trick]
     if table.trick:
         best = 0
         for i in range(1, len(table.trick)):
             if beats(table.trick[i], table.trick[best], know.trump):
                 best = i
         table.best = best
-        table.best_seat = table.trick_seats[best]
+        table.best_seat = know.trick[best][0]
     if know.combos_resolved:
         table.combo_seat, table.combo_points = know.combo_seat, know.combo_points
     elif any(hands):
