@@ -59,24 +59,12 @@ def beats(card: int, best: int, trump: int) -> bool:
     return suit == trump
 
 
-def _tops(suit: int, trump: int) -> tuple[int, ...]:
-    """For each set of the suit's cards gone (a byte), the strongest left, or -1."""
-    order = ORDER[trump][suit]
-    return tuple(
-        next((card for card in order if not gone << suit * 8 >> card & 1), -1)
-        for gone in range(256)
-    )
-
-
-_TOP: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_tops(s, t) for s in range(4)) for t in (0, 1, 2, 3, -1)
-)
-"""_TOP[trump][suit][byte of the suit's cards gone]: what :func:`top_unplayed` answers."""
-
-
 def top_unplayed(suit: int, gone: int, trump: int) -> int:
     """The strongest card of ``suit`` not yet gone, or -1."""
-    return _TOP[trump][suit][gone >> suit * 8 & 0xFF]
+    for card in ORDER[trump][suit]:
+        if not gone >> card & 1:
+            return card
+    return -1
 
 
 class Table:
@@ -179,33 +167,31 @@ class Table:
         if not trick:
             self.best = 0
             self.best_seat = seat
-            trick.append(card)
-            self.turn = (seat + 1) % self.n
-            return
-        top = trick[self.best]
-        if (
-            STRENGTH[trump][card] > STRENGTH[trump][top]
-            if card >> 3 == top >> 3
-            else card >> 3 == trump
-        ):
-            self.best = len(trick)
-            self.best_seat = seat
+        else:
+            top = trick[self.best]
+            if (
+                STRENGTH[trump][card] > STRENGTH[trump][top]
+                if card >> 3 == top >> 3
+                else card >> 3 == trump
+            ):
+                self.best = len(trick)
+                self.best_seat = seat
         trick.append(card)
-        if len(trick) < self.n:
+        if len(trick) == self.n:
+            winner = self.best_seat
+            pts = POINTS[trump]
+            total = 0
+            for c in trick:
+                total += pts[c]
+            self.points[winner] += total
+            self.took[winner] = True
+            self.trick = []
+            self.turn = winner
+            if not self.hands[winner]:
+                self.points[winner] += LAST_TRICK_POINTS
+                self.last_winner = winner
+        else:
             self.turn = (seat + 1) % self.n
-            return
-        winner = self.best_seat
-        pts = POINTS[trump]
-        total = 0
-        for c in trick:
-            total += pts[c]
-        self.points[winner] += total
-        self.took[winner] = True
-        self.trick = []
-        self.turn = winner
-        if not self.hands[winner]:
-            self.points[winner] += LAST_TRICK_POINTS
-            self.last_winner = winner
 
     def deal_points(self) -> list[int]:
         """Each seat's deal points: cards, last trick, bella and counted combinations."""
