@@ -897,13 +897,18 @@ class Deberts(Game):
         self._dealer = scoring.next_dealer(written, outcome, bidder, dealer)
         self._start_deal()
 
+    def _score_row(self, i: int) -> ScoreRow:
+        """Scoresheet row ``i``, built once from its deal record."""
+        row = self._rows[i]
+        if isinstance(row, tuple):
+            row = self._rows[i] = row_of(row, self._conv.winner_takes_all)
+        return row
+
     def _score_rows(self) -> list[ScoreRow]:
         """The scoresheet rows, each built once from its deal record."""
-        rows = self._rows
-        for i, row in enumerate(rows):
-            if isinstance(row, tuple):
-                rows[i] = row_of(row, self._conv.winner_takes_all)
-        return cast("list[ScoreRow]", rows)
+        for i in range(len(self._rows)):
+            self._score_row(i)
+        return cast("list[ScoreRow]", self._rows)
 
     def _last_deal_json(self) -> DealSummary | None:
         last = self._last_deal
@@ -929,8 +934,7 @@ class Deberts(Game):
         return self.deal_no - self._redeals
 
     def last_row(self) -> ScoreRow | None:
-        rows = self._score_rows()
-        return rows[-1] if rows else None
+        return self._score_row(-1) if self._rows else None
 
     def scoresheet(self) -> Scoresheet:
         notes: JsonDict = {"hanging": list(self._hanging)}
