@@ -7,9 +7,9 @@ same function serves the easy level and the rollouts of the hard level.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bot.ai.deberts.table import FULL, ORDER, POINTS, STRENGTH, Table, beats, top_unplayed
+from bot.ai.deberts.table import BEATERS, FULL, ORDER, POINTS, STRENGTH, Table, top_unplayed
 from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
 from bot.engine.deberts.rules import legal_mask
 
@@ -18,14 +18,15 @@ __all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
 
 def lowest_card(mask: int, trump: int) -> int:
     """The card of ``mask`` that costs least to give away: few points, weak, not a trump."""
-    pts = POINTS[trump]
-    strength = STRENGTH[trump]
+    least = _LOWEST[trump]
     best = -1
     best_key = 1 << 30
-    for card in mask_cards(mask):
-        key = pts[card] * 64 + strength[card] + (2000 if card >> 3 == trump else 0)
-        if key < best_key:
-            best, best_key = card, key
+    for suit in range(4):
+        byte = mask >> (suit * 8) & 0xFF
+        if byte:
+            card, key = least[suit][byte]
+            if key < best_key:
+                best, best_key = card, key
     return best
 
 
@@ -53,6 +54,13 @@ def opponents_may_hold(table: Table, seat: int, suit_mask: int, after: Sequence[
 
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in (2, 3)}
 """Per number of seats, the seats other than each."""
+_AFTER = {
+    n: tuple(
+        tuple(tuple((seat + i) % n for i in range(1, n - k)) for k in range(n)) for seat in range(n)
+    )
+    for n in (2, 3)
+}
+"""Per number of seats, seat and cards in the trick: the seats to play after it."""
 
 
 def _opponents(table: Table, seat: int) -> tuple[int, ...]:
@@ -61,6 +69,37 @@ def _opponents(table: Table, seat: int) -> tuple[int, ...]:
     if seat == table.bidder or n == 2:
         return _OTHERS[n][seat]
     return (table.bidder,)
+
+
+def _give_cost(trump: int, card: int) -> int:
+    """What giving ``card`` away costs: its points, then its strength; a trump costs most."""
+    return POINTS[trump][card] * 64 + STRENGTH[trump][card] + (2000 if card >> 3 == trump else 0)
+
+
+def _lead_cost(trump: int, card: int) -> int:
+    """What leading ``card`` of a plain suit costs: its points, then its strength."""
+    return POINTS[trump][card] * 40 + STRENGTH[trump][card]
+
+
+def _least(trump: int, cost: Callable[[int, int], int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per suit and set of its cards (rank bits): the card of least ``cost`` with ``trump``
+    (the lowest card on a tie) and that cost."""
+    table = []
+    for suit in range(4):
+        row = [(-1, 1 << 30)]
+        for byte in range(1, 256):
+            costs = [(cost(trump, card), card) for card in SUIT_BYTE_CARDS[suit][byte]]
+            least, card = min(costs)
+            row.append((card, least))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_TRUMPS = (0, 1, 2, 3, -1)
+_LOWEST = tuple(_least(t, _give_cost) for t in _TRUMPS)
+"""Per trump (the last: none): :func:`_least` by :func:`_give_cost`."""
+_CHEAPEST = tuple(_least(t, _lead_cost) for t in _TRUMPS)
+"""Per trump (the last: none): :func:`_least` by :func:`_lead_cost`."""
 
 
 def greedy_card(table: Table, seat: int) -> int:
@@ -77,7 +116,7 @@ def _lead(table: Table, seat: int, hand: int) -> int:
     trump = table.trump
     gone = table.gone
     pts = POINTS[trump]
-    strength = STRENGTH[trump]
+    cheapest = _CHEAPEST[trump]
     opps = _opponents(table, seat)
     voids = table.voids
     trump_mask = SUIT_MASKS[trump]
@@ -129,10 +168,9 @@ def _lead(table: Table, seat: int, hand: int) -> int:
             base -= 8
         if all_void & suit_mask and their_trumps:
             base += 60
-        for card in SUIT_BYTE_CARDS[suit][mine >> (suit * 8) & 0xFF]:
-            key = base + pts[card] * 40 + strength[card]
-            if key < best_key:
-                best, best_key = card, key
+        card, key = cheapest[suit][mine >> (suit * 8) & 0xFF]
+        if base + key < best_key:
+            best, best_key = card, base + key
     if best_master >= 0 and pts[best_master] > 0:
         return best_master
     if best >= 0:
@@ -151,19 +189,16 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     best_card = trick[table.best]
     best_seat = table.best_seat
     n = table.n
-    after = [(seat + i) % n for i in range(1, n - len(trick))]
+    after = _AFTER[n][seat][len(trick)]
     opps = _opponents(table, seat)
-    trick_points = sum(pts[c] for c in trick)
+    trick_points = sum(map(pts.__getitem__, trick))
     friendly = best_seat not in opps
     if friendly:
         # A fellow whistler wins: give points if nobody after us can take them back.
         if not any(s in opps for s in after):
             return _smear(table, seat, legal)
         return lowest_card(legal, trump)
-    beaters = 0
-    for card in mask_cards(legal):
-        if beats(card, best_card, trump):
-            beaters |= 1 << card
+    beaters = legal & BEATERS[trump][best_card]
     if not beaters:
         return lowest_card(legal, trump)
     later_opps = [s for s in after if s in opps]

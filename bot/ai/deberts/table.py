@@ -15,6 +15,7 @@ from bot.engine.cards import SUIT_MASKS
 from bot.engine.deberts.rules import BELLA_POINTS, LAST_TRICK_POINTS, RANKING, legal_mask
 
 __all__ = [
+    "BEATERS",
     "FULL",
     "ORDER",
     "POINTS",
@@ -51,20 +52,47 @@ ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+def _beaters(best: int, trump: int) -> int:
+    strength = STRENGTH[trump]
+    mask = 0
+    for card in range(32):
+        if card >> 3 == best >> 3:
+            if strength[card] > strength[best]:
+                mask |= 1 << card
+        elif card >> 3 == trump:
+            mask |= 1 << card
+    return mask
+
+
+# BEATERS[trump][best]: the cards that beat ``best`` when it is winning the trick.
+BEATERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_beaters(best, t) for best in range(32)) for t in (0, 1, 2, 3, -1)
+)
+
+
 def beats(card: int, best: int, trump: int) -> bool:
     """Does ``card`` beat ``best``, the card now winning the trick?"""
-    suit = card >> 3
-    if suit == best >> 3:
-        return STRENGTH[trump][card] > STRENGTH[trump][best]
-    return suit == trump
+    return bool(BEATERS[trump][best] >> card & 1)
+
+
+def _top(suit: int, trump: int, left: int) -> int:
+    for card in ORDER[trump][suit]:
+        if left >> (card & 7) & 1:
+            return card
+    return -1
+
+
+# TOPS[trump][suit][left]: the strongest card of ``suit`` among ``left``, the suit's
+# cards not gone as a byte (rank bits), or -1.
+TOPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_top(s, t, left) for left in range(256)) for s in range(4))
+    for t in (0, 1, 2, 3, -1)
+)
 
 
 def top_unplayed(suit: int, gone: int, trump: int) -> int:
     """The strongest card of ``suit`` not yet gone, or -1."""
-    for card in ORDER[trump][suit]:
-        if not gone >> card & 1:
-            return card
-    return -1
+    return TOPS[trump][suit][~gone >> (suit * 8) & 0xFF]
 
 
 class Table:
@@ -167,15 +195,9 @@ class Table:
         if not trick:
             self.best = 0
             self.best_seat = seat
-        else:
-            top = trick[self.best]
-            if (
-                STRENGTH[trump][card] > STRENGTH[trump][top]
-                if card >> 3 == top >> 3
-                else card >> 3 == trump
-            ):
-                self.best = len(trick)
-                self.best_seat = seat
+        elif BEATERS[trump][trick[self.best]] >> card & 1:
+            self.best = len(trick)
+            self.best_seat = seat
         trick.append(card)
         if len(trick) == self.n:
             winner = self.best_seat
