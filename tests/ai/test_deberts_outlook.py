@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 import pytest
 
 from bot.ai.deberts.knowledge import Knowledge, read_view
-from bot.ai.deberts.outlook import Stakes, chances, deal_values, margins, worth
+from bot.ai.deberts.outlook import DEALS, STEPS, Stakes, chances, deal_values, margins, worth
 from bot.ai.deberts.table import deal_result
 from bot.engine.deberts import Deberts, DebertsConventions
 
@@ -34,6 +37,36 @@ def test_three_evenly_matched_players_chances_add_up_to_one() -> None:
         assert chance([a, b, c]) == pytest.approx(chance([a, c, b]))
     assert chance([450, 200, 200]) > chance([350, 200, 200]) > chance([250, 200, 200])
     assert chance([500, 510, 200]) == 0.0
+
+
+@pytest.mark.parametrize(("seats", "target"), [(2, 301), (3, 181)])
+def test_the_table_of_chances_is_the_next_deal_averaged_cell_by_cell(
+    seats: int, target: int
+) -> None:
+    """Every cell below the target: the chance is the mean, over the deals :data:`DEALS`
+    holds (each amount to any player alike), of the chance from where the deal leaves the
+    totals; where a total reaches the target the game is over (the top shares it)."""
+    step = STEPS[seats]
+    count = sum(deal[-1] for deal in DEALS[seats])
+    moves = [
+        (order, deal[-1] / count / len(orders))
+        for deal in DEALS[seats]
+        for orders in [set(itertools.permutations(deal[:-1]))]
+        for order in orders
+    ]
+
+    @functools.cache
+    def expected(cell: tuple[int, ...]) -> float:
+        if max(cell) * step >= target:
+            top = max(cell)
+            return 1 / cell.count(top) if cell[0] == top else 0.0
+        return sum(p * expected(tuple(map(sum, zip(cell, m, strict=True)))) for m, p in moves)
+
+    chance = chances(seats, target)
+    below = -(-target // step)
+    for cell in itertools.product(range(below), repeat=seats):
+        totals = [c * step for c in cell]
+        assert chance(totals) == pytest.approx(expected(cell), rel=1e-12, abs=1e-15)
 
 
 def test_early_in_the_game_a_deal_is_worth_about_its_margin() -> None:

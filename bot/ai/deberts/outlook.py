@@ -20,6 +20,8 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from bot.ai.deberts.knowledge import Knowledge
 from bot.ai.deberts.table import Worth, deal_result, lead
 from bot.engine.deberts.scoring import settle_fields
@@ -253,26 +255,35 @@ class Chances:
         size = -(-target // step)  # cells below the target along each total
         side = size + max(max(deal[:-1]) for deal in DEALS[seats])
         strides = [side ** (seats - 1 - d) for d in range(seats)]
-        table = [0.0] * side**seats
-        for cell in itertools.product(range(side), repeat=seats):
-            if max(cell) >= size:  # the game is over: the first's share of the top
-                table[_index(cell, strides)] = _share(cell)
+        every = np.indices((side,) * seats).reshape(seats, -1)  # cells in table order
+        top = every.max(axis=0)
+        at_top = every == top
+        # Where the game is over, the first's share of the top; else worked out below.
+        table = np.where((top >= size) & at_top[0], 1 / at_top.sum(axis=0), 0.0)
         count = sum(deal[-1] for deal in DEALS[seats])
         moves: list[tuple[int, float]] = []
         for deal in DEALS[seats]:
             orders = set(itertools.permutations(deal[:-1]))
             for order in orders:
                 moves.append((_index(order, strides), deal[-1] / count / len(orders)))
-        for cell in sorted(itertools.product(range(size), repeat=seats), key=sum, reverse=True):
-            at = _index(cell, strides)  # every deal adds points: later totals come first
-            value = 0.0
+        # Every deal adds at least ``least`` cells to the totals' sum, so the cells whose
+        # sums lie within ``least`` of each other depend only on cells of larger sums:
+        # each such band is worked out at once, the latest totals first, each cell's
+        # moves summed in the same order as one by one.
+        least = min(sum(deal[:-1]) for deal in DEALS[seats])
+        cells = np.indices((size,) * seats).reshape(seats, -1)
+        sums = cells.sum(axis=0)
+        at = np.asarray(strides) @ cells
+        for highest in range(seats * (size - 1), -1, -least):
+            band = at[(sums <= highest) & (sums > highest - least)]
+            value = np.zeros(len(band))
             for offset, p in moves:
-                value += p * table[at + offset]
-            table[at] = value
+                value += p * table[band + offset]
+            table[band] = value
         self.target = target
         self._step = step
         self._strides = strides
-        self._table = table
+        self._table: list[float] = table.tolist()
         self._corners = [
             (_index(corner, strides), corner) for corner in itertools.product((0, 1), repeat=seats)
         ]
