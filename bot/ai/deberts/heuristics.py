@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.ai.deberts.table import BEATERS, FULL, ORDER, POINTS, STRENGTH, Table, top_unplayed
+from bot.ai.deberts.table import (
+    BEATERS,
+    FULL,
+    ORDER,
+    POINTS,
+    STRENGTH,
+    TRUMPS,
+    Table,
+    top_unplayed,
+)
 from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
 from bot.engine.deberts.rules import legal_mask
 
@@ -95,10 +104,9 @@ def _least(trump: int, cost: Callable[[int, int], int]) -> tuple[tuple[tuple[int
     return tuple(table)
 
 
-_TRUMPS = (0, 1, 2, 3, -1)
-_LOWEST = tuple(_least(t, _give_cost) for t in _TRUMPS)
+_LOWEST = tuple(_least(t, _give_cost) for t in TRUMPS)
 """Per trump (the last: none): :func:`_least` by :func:`_give_cost`."""
-_CHEAPEST = tuple(_least(t, _lead_cost) for t in _TRUMPS)
+_CHEAPEST = tuple(_least(t, _lead_cost) for t in TRUMPS)
 """Per trump (the last: none): :func:`_least` by :func:`_lead_cost`."""
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "ORDER",
     "POINTS",
     "STRENGTH",
+    "TRUMPS",
     "Table",
     "Worth",
     "beats",
@@ -30,14 +31,17 @@ __all__ = [
 ]
 
 FULL = (1 << 32) - 1
+TRUMPS = (0, 1, 2, 3, -1)
+"""The trumps the tables below are made for, in their order: the four suits, then none
+(before the order), so that a table's index -1 is "no trump"."""
 
 # POINTS[trump][card], STRENGTH[trump][card]: card points and in-suit strength with
-# that trump (index 4 is "no trump", used before the order).
+# that trump.
 POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(RANKING.points(c, t) for c in range(32)) for t in (0, 1, 2, 3, -1)
+    tuple(RANKING.points(c, t) for c in range(32)) for t in TRUMPS
 )
 STRENGTH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(RANKING.strength(c, t) for c in range(32)) for t in (0, 1, 2, 3, -1)
+    tuple(RANKING.strength(c, t) for c in range(32)) for t in TRUMPS
 )
 
 
@@ -48,11 +52,12 @@ def _strongest_first(suit: int, trump: int) -> tuple[int, ...]:
 
 
 ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_strongest_first(s, t) for s in range(4)) for t in (0, 1, 2, 3, -1)
+    tuple(_strongest_first(s, t) for s in range(4)) for t in TRUMPS
 )
 
 
 def _beaters(best: int, trump: int) -> int:
+    """The cards that beat ``best`` when it is winning the trick."""
     strength = STRENGTH[trump]
     mask = 0
     for card in range(32):
@@ -66,7 +71,7 @@ def _beaters(best: int, trump: int) -> int:
 
 # BEATERS[trump][best]: the cards that beat ``best`` when it is winning the trick.
 BEATERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_beaters(best, t) for best in range(32)) for t in (0, 1, 2, 3, -1)
+    tuple(_beaters(best, t) for best in range(32)) for t in TRUMPS
 )
 
 
@@ -76,6 +81,7 @@ def beats(card: int, best: int, trump: int) -> bool:
 
 
 def _top(suit: int, trump: int, left: int) -> int:
+    """The strongest card of ``suit`` among ``left`` (rank bits), or -1."""
     for card in ORDER[trump][suit]:
         if left >> (card & 7) & 1:
             return card
@@ -85,8 +91,7 @@ def _top(suit: int, trump: int, left: int) -> int:
 # TOPS[trump][suit][left]: the strongest card of ``suit`` among ``left``, the suit's
 # cards not gone as a byte (rank bits), or -1.
 TOPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_top(s, t, left) for left in range(256)) for s in range(4))
-    for t in (0, 1, 2, 3, -1)
+    tuple(tuple(_top(s, t, left) for left in range(256)) for s in range(4)) for t in TRUMPS
 )
 
 
