@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from bot.ai.deberts.table import (
     BEATERS,
     FULL,
-    ORDER,
     POINTS,
     STRENGTH,
     TRUMPS,
@@ -20,14 +19,23 @@ from bot.ai.deberts.table import (
     top_unplayed,
 )
 from bot.engine.cards import SUIT_BYTE_CARDS, SUIT_MASKS, mask_cards
-from bot.engine.deberts.rules import legal_mask
+from bot.engine.deberts.rules import RANKING, legal_mask
 
 __all__ = ["greedy_card", "lowest_card", "opponents_may_hold"]
 
 
 def lowest_card(mask: int, trump: int) -> int:
     """The card of ``mask`` that costs least to give away: few points, weak, not a trump."""
-    least = _LOWEST[trump]
+    return _least_card(mask, _LOWEST[trump])
+
+
+def _cheapest_beater(beaters: int, trump: int) -> int:
+    """The weakest of ``beaters``, a plain card before a trump."""
+    return _least_card(beaters, _WEAKEST[trump])
+
+
+def _least_card(mask: int, least: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+    """The card of ``mask`` of least cost by ``least`` (a table :func:`_least` made), or -1."""
     best = -1
     best_key = 1 << 30
     for suit in range(4):
@@ -36,17 +44,6 @@ def lowest_card(mask: int, trump: int) -> int:
             card, key = least[suit][byte]
             if key < best_key:
                 best, best_key = card, key
-    return best
-
-
-def _cheapest_beater(beaters: int, trump: int) -> int:
-    strength = STRENGTH[trump]
-    best = -1
-    best_key = 1 << 30
-    for card in mask_cards(beaters):
-        key = strength[card] + (100 if card >> 3 == trump else 0)
-        if key < best_key:
-            best, best_key = card, key
     return best
 
 
@@ -85,6 +82,11 @@ def _give_cost(trump: int, card: int) -> int:
     return POINTS[trump][card] * 64 + STRENGTH[trump][card] + (2000 if card >> 3 == trump else 0)
 
 
+def _beat_cost(trump: int, card: int) -> int:
+    """What taking a trick with ``card`` costs: its strength; a trump costs more."""
+    return STRENGTH[trump][card] + (100 if card >> 3 == trump else 0)
+
+
 def _lead_cost(trump: int, card: int) -> int:
     """What leading ``card`` of a plain suit costs: its points, then its strength."""
     return POINTS[trump][card] * 40 + STRENGTH[trump][card]
@@ -106,6 +108,8 @@ def _least(trump: int, cost: Callable[[int, int], int]) -> tuple[tuple[tuple[int
 
 _LOWEST = tuple(_least(t, _give_cost) for t in TRUMPS)
 """Per trump (the last: none): :func:`_least` by :func:`_give_cost`."""
+_WEAKEST = tuple(_least(t, _beat_cost) for t in TRUMPS)
+"""Per trump (the last: none): :func:`_least` by :func:`_beat_cost`."""
 _CHEAPEST = tuple(_least(t, _lead_cost) for t in TRUMPS)
 """Per trump (the last: none): :func:`_least` by :func:`_lead_cost`."""
 
@@ -230,7 +234,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     trumps = beaters & SUIT_MASKS[trump]
     if trumps:
         their = opponents_may_hold(table, seat, SUIT_MASKS[trump], later_opps)
-        safe = [c for c in mask_cards(trumps) if not their & _stronger_trumps(c, trump)]
+        safe = [c for c in mask_cards(trumps) if not their & RANKING.trump_stronger[c]]
         if safe:
             return min(safe, key=lambda c: STRENGTH[trump][c])
         if trick_points >= 10 or led == trump:
@@ -240,15 +244,6 @@ def _follow(table: Table, seat: int, legal: int) -> int:
             return lowest_card(alternatives, trump)
         return _cheapest_beater(trumps, trump)
     return lowest_card(legal, trump)
-
-
-def _stronger_trumps(card: int, trump: int) -> int:
-    mask = 0
-    strength = STRENGTH[trump]
-    for other in ORDER[trump][trump]:
-        if strength[other] > strength[card]:
-            mask |= 1 << other
-    return mask
 
 
 def _take_last(table: Table, legal: int, beaters: int, trick_points: int) -> int:
