@@ -55,7 +55,7 @@ def _value(
         return worth(table.deal_points(), table.bidder)
     maximise = seat == me
     best = -_INF if maximise else _INF
-    for card in _ordered(table, table.legal(seat)):
+    for card in _ordered(table.legal(seat), table.trump):
         child = table.copy()
         child.play(card)
         value = _value(child, me, worth, alpha, beta, counter)
@@ -71,13 +71,9 @@ def _value(
     return best
 
 
-def _ordered(table: Table, legal: int) -> tuple[int, ...]:
-    """Rich and strong cards first: the likeliest best moves, for earlier cut-offs."""
-    return _order(legal, table.trump)
-
-
 @functools.lru_cache(maxsize=40_000)
-def _order(legal: int, trump: int) -> tuple[int, ...]:
-    """:func:`_ordered`, kept for the legal sets met lately: the same ones come up again
-    and again in one solve and in the next layout's."""
+def _ordered(legal: int, trump: int) -> tuple[int, ...]:
+    """Rich and strong cards first: the likeliest best moves, for earlier cut-offs. Kept
+    for the legal sets met lately: the same ones come up again and again in one solve
+    and in the next layout's."""
     return tuple(sorted(mask_cards(legal), key=_ORDER[trump].__getitem__))
