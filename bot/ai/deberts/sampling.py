@@ -13,17 +13,9 @@ import random
 
 from bot.ai.deberts.evaluation import BID_THRESHOLD, bid_strength
 from bot.ai.deberts.knowledge import Knowledge
+from bot.engine.cards import mask_cards
 
 __all__ = ["auction_weight", "sample_hands"]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _pick(cards: list[int], count: int, rng: random.Random) -> int:
@@ -54,7 +46,7 @@ def sample_hands(know: Knowledge, rng: random.Random, tries: int = 20) -> list[i
         hands[know.seat] = know.hand
         ok = True
         for s in order:
-            cards = _bits(allowed[s] & left)
+            cards = list(mask_cards(allowed[s] & left))
             if len(cards) < need[s]:
                 ok = False
                 break
@@ -66,7 +58,7 @@ def sample_hands(know: Knowledge, rng: random.Random, tries: int = 20) -> list[i
     # Not reachable with a consistent view; deal without constraints.
     hands = [0] * n
     hands[know.seat] = know.hand
-    free = _bits(pool)
+    free = list(mask_cards(pool))
     rng.shuffle(free)
     at = 0
     for s in others:

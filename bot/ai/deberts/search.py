@@ -231,7 +231,7 @@ def _deal_out(know: Knowledge, rng: random.Random) -> tuple[list[int], list[int]
     """
     n = know.seats
     seat = know.seat
-    unseen = _bits(((1 << 32) - 1) & ~know.hand & ~(1 << know.open_card))
+    unseen = list(mask_cards(((1 << 32) - 1) & ~know.hand & ~(1 << know.open_card)))
     first: list[int] = []
     for _ in range(8):
         rng.shuffle(unseen)
@@ -333,12 +333,3 @@ def _play_deal(
         dealt, trump, know.dealer, know.moscow
     )
     return settle(play_out(table, greedy_card), bidder)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict, cast, final
 
 from bot.engine.base import Call, ConventionsJson, PlayedCard, Trick, json_copy
-from bot.engine.cards import popcount
+from bot.engine.cards import iter_mask, popcount
 from bot.engine.thousand.codes import CARD_CODES
 from bot.engine.thousand.rules import GOLDEN_DEALS, talon_points
 
@@ -222,12 +222,7 @@ class ThousandView(ThousandBriefView):
 
 def codes(mask: int) -> list[str]:
     """Card codes of ``mask`` sorted by suit, then rank."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_CODES[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return [CARD_CODES[card] for card in iter_mask(mask)]
 
 
 def build(game: ThousandGame, seat: int | None, *, brief: bool = False) -> ThousandBriefView:
