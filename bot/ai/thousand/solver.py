@@ -14,6 +14,7 @@ layout this way once few cards remain, and plays the card that does best over th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from bot.ai.thousand.cards import ACES, MARRIAGE, POINTS, STRENGTH, SUIT, partner
@@ -173,6 +174,9 @@ def _winning(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def _ordered(cards: int) -> list[int]:
-    """Rich and strong cards first: the likeliest best moves, for earlier cut-offs."""
-    return sorted(iter_mask(cards), key=lambda c: -(POINTS[c] * 8 + STRENGTH[c]))
+@functools.lru_cache(maxsize=40_000)
+def _ordered(cards: int) -> tuple[int, ...]:
+    """Rich and strong cards first: the likeliest best moves, for earlier cut-offs. Kept
+    for each set of cards: the same sets come up again and again in one solve and the
+    next layout's."""
+    return tuple(sorted(iter_mask(cards), key=lambda c: -(POINTS[c] * 8 + STRENGTH[c])))
