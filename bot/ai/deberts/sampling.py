@@ -10,6 +10,7 @@ seat holds, has seen played, or has seen face up is dealt.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bot.ai.deberts.evaluation import BID_THRESHOLD, bid_strength
 from bot.ai.deberts.knowledge import Knowledge
@@ -18,7 +19,7 @@ from bot.engine.cards import mask_cards
 __all__ = ["auction_weight", "sample_hands"]
 
 
-def _pick(cards: list[int], count: int, rng: random.Random) -> int:
+def _pick(cards: Sequence[int], count: int, rng: random.Random) -> int:
     mask = 0
     for card in rng.sample(cards, count):
         mask |= 1 << card
@@ -46,7 +47,7 @@ def sample_hands(know: Knowledge, rng: random.Random, tries: int = 20) -> list[i
         hands[know.seat] = know.hand
         ok = True
         for s in order:
-            cards = list(mask_cards(allowed[s] & left))
+            cards = mask_cards(allowed[s] & left)
             if len(cards) < need[s]:
                 ok = False
                 break

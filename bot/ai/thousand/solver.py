@@ -177,6 +177,6 @@ def _winning(trick: Sequence[int], trump: int) -> int:
 @functools.lru_cache(maxsize=40_000)
 def _ordered(cards: int) -> tuple[int, ...]:
     """Rich and strong cards first: the likeliest best moves, for earlier cut-offs. Kept
-    for each set of cards: the same sets come up again and again in one solve and the
-    next layout's."""
+    for the sets met lately: the same ones come up again and again in one solve and in
+    the next layout's."""
     return tuple(sorted(iter_mask(cards), key=lambda c: -(POINTS[c] * 8 + STRENGTH[c])))
