@@ -3,11 +3,14 @@ polling, or a webhook server when ``WEBHOOK_URL`` is set."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 
 from bot.config import Settings, load_settings
 from bot.loop import run
+
+log = logging.getLogger("bot")
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 GC_THRESHOLDS = (10_000, 10, 10)
@@ -20,8 +23,20 @@ garbage (about 1 MB more at the peak, with 500 busy tables)."""
 
 async def main(settings: Settings) -> None:
     # aiogram is imported only once the settings are known to be usable
+    from bot.ai import pace
     from bot.app import create_app, make_bot
+    from bot.engine import GAME_NAMES
 
+    if settings.bot_speed is None:
+        # before the updates come: the timing wants the CPU to itself
+        speeds = await asyncio.to_thread(pace.measure)
+    else:
+        speeds = dict.fromkeys(GAME_NAMES, settings.bot_speed)
+    budgets = pace.budgets_for(speeds)
+    log.info(
+        "bot players think at speed %s",
+        ", ".join(f"{name} {speeds[name]:.2f} ({budgets[name]:.0f} ms)" for name in GAME_NAMES),
+    )
     bot = make_bot(settings)
     app = await create_app(
         bot,
@@ -29,6 +44,7 @@ async def main(settings: Settings) -> None:
         default_locale=settings.default_locale,
         default_timer=settings.turn_timer,
         group_messages_per_minute=settings.group_messages_per_minute,
+        budgets=budgets,
         database_options=settings.database_options,
         update_workers=settings.update_workers,
     )

@@ -17,6 +17,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
 from bot import jsonio
+from bot.ai.pace import Budgets
 from bot.ai.players import LEVELS, policy_for
 from bot.config import UPDATE_WORKERS, Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
@@ -92,6 +93,7 @@ async def create_app(
     default_timer: int = 0,
     group_messages_per_minute: int = GROUP_MESSAGES_PER_MINUTE,
     bot_level: str = "hard",
+    budgets: Budgets | None = None,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.time,
     seed_source: Callable[[], int] | None = None,
@@ -109,8 +111,10 @@ async def create_app(
     ``send_margin``: seconds by ``clock`` a message may take to reach Telegram after its
     slot of the group's minute is taken (:data:`~bot.db.sends.MARGIN` unless given);
     ``timer_clock``/``timer_sleep`` (wall clock: deadlines outlive the process) drive
-    the turn timers; ``update_workers``: the updates handled at once (polling), the
-    bot being overloaded when they are all taken and it is busy (:class:`Strain`)."""
+    the turn timers; ``budgets``: by game, what a bot player's decision is given to
+    think (the default budget scaled by the machine's speed, :mod:`bot.ai.pace`);
+    ``update_workers``: the updates handled at once (polling), the bot being overloaded
+    when they are all taken and it is busy (:class:`Strain`)."""
     # The rules and bot players (with their lookup tables) load now, once, rather
     # than inside the first press of each game; a broken install fails at start-up.
     for name in GAME_NAMES:
@@ -160,6 +164,7 @@ async def create_app(
         sender,
         alarm=alarm,
         bot_level=bot_level,
+        budgets=budgets,
         default_timer=default_timer,
         seed_source=seed_source,
         clock=timer_clock,

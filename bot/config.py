@@ -66,6 +66,9 @@ class Settings(DatabaseSettings):
     turn_timer: int = Field(default=90, ge=0, le=3600)
     update_workers: int = Field(default=UPDATE_WORKERS, ge=1, le=100)
     group_messages_per_minute: int = Field(default=20, ge=1)
+    bot_speed: float | None = Field(default=None, ge=0.25, le=4.0)
+    """How fast this machine runs the bot players against the one their work was
+    calibrated on (:mod:`bot.ai.pace`); unset: measured at start-up, and logged."""
     webhook_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
     """Set: Telegram posts updates to this URL (its path is the one served) instead of
     the bot polling for them."""

@@ -7,13 +7,16 @@ while the event loop keeps a ticker every 5 ms (a stand-in for other tables'
 presses). Prints decision wall times (p50, p95, max; all decisions and those with
 more than one legal action), by phase, and how late the ticker ran (the loop's lag).
 Each decision's CPU time in its thread is shown too: on a machine shared with other
-work the wall time grows with the load, the CPU time much less.
+work the wall time grows with the load, the CPU time much less. The budget is scaled by
+the machine's speed at each game as the bot scales it (:mod:`bot.ai.pace`), timed first
+unless ``--speed`` gives it.
 
 The work per decision is a fixed amount per level and budget (so a seed always
-gives the same decision); the constants that set it are calibrated with this
-command on a quiet machine so that hard's decisions at the default budget take
-p50 >= 100 ms and p95 <= 250 ms of wall time: the ``*_PER_MS`` constants of
-``bot/ai/deberts/search.py`` and ``bot/ai/thousand/hard.py``.
+gives the same decision): the ``*_PER_MS`` constants of ``bot/ai/deberts/search.py``
+and ``bot/ai/thousand/hard.py`` set it, and the machine's speed at each game scales the
+budget so that hard's decisions at the default budget take p50 >= 100 ms and p95 <= 250
+ms of wall time on any machine; ``REFERENCE_MS`` in ``bot/ai/pace.py`` is calibrated
+with this command.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.ai import pace
 from bot.ai.players import DEFAULT_BUDGET_MS, choose
 from bot.engine import new_game
 from bot.engine.base import Game
@@ -110,11 +114,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="games per game type")
     parser.add_argument("--seed", type=int, default=70_000)
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    parser.add_argument(
+        "--speed",
+        type=float,
+        help="the budget's scale, as BOT_SPEED pins it; default: timed now, as the bot "
+        "times it at start-up (bot.ai.pace); 1: the work the matches are played at",
+    )
     args = parser.parse_args(argv)
-    results: dict[str, Any] = {"level": args.level, "budget_ms": args.budget_ms}
+    speeds = pace.measure() if args.speed is None else dict.fromkeys(GAMES, args.speed)
+    budgets = pace.budgets_for(speeds, args.budget_ms)
+    results: dict[str, Any] = {"level": args.level, "budget_ms": args.budget_ms, "speed": speeds}
+    print(
+        "speed "
+        + ", ".join(f"{name} {speeds[name]:.2f} ({budgets[name]:.0f} ms)" for name in GAMES),
+        flush=True,
+    )
     for game_name in args.game or GAMES:
         times, cpu, lags = asyncio.run(
-            _measure(game_name, args.level, args.seed, args.budget_ms, args.games)
+            _measure(game_name, args.level, args.seed, budgets[game_name], args.games)
         )
         figures: dict[str, Any] = {}
         for phase, ms in sorted(times.items()):

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import ai
+from bot.ai.pace import Budgets
 from bot.db.repo import TableRepo
 from bot.engine import game_class
 from bot.engine.base import Game
@@ -59,6 +60,7 @@ class Tables:
         choose: Chooser = ai.choose,
         games: Callable[[str], type[Game]] = game_class,
         bot_level: str = "hard",
+        budgets: Budgets | None = None,
         seed_source: Callable[[], int] | None = None,
         default_timer: int = 0,
         clock: Callable[[], float] = time.time,
@@ -74,6 +76,7 @@ class Tables:
             alarm or Alarm(),
             choose=choose,
             bot_level=bot_level,
+            budgets=budgets,
             clock=clock,
         )
         self.lobby = Lobbies(

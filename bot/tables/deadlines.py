@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.db.models import Seat, TableRecord, TableStatus
 from bot.tables.autoplay import forced_card
 from bot.tables.lifecycle import Lifecycle
@@ -106,7 +104,7 @@ class Deadlines:
             return None
         seed = (record.seed * 1_000_003 + record.version * 7_919 + 104_729) & 0x7FFF_FFFF
         level = self.lifecycle.bot_level
-        code = await asyncio.to_thread(self.lifecycle.choose, game, seat, level, seed)
+        code = await self.lifecycle.decide(record, game, seat, level, seed)
         person = record.seats[seat]
         missed = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = missed

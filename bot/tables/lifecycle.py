@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 
 from bot import ai, jsonio
+from bot.ai.pace import Budgets
+from bot.ai.players import DEFAULT_BUDGET_MS
 from bot.db.history import HistoryRepo
 from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import DealLog, Game, IllegalAction
@@ -24,8 +26,8 @@ __all__ = ["Chooser", "Lifecycle"]
 
 log = logging.getLogger(__name__)
 
-Chooser = Callable[[Game, int, str, int], str]
-"""A bot player's move: ``(game, seat, level, seed) -> action``."""
+Chooser = Callable[[Game, int, str, int, float], str]
+"""A bot player's move: ``(game, seat, level, seed, budget_ms) -> action``."""
 
 
 class Lifecycle:
@@ -40,6 +42,7 @@ class Lifecycle:
         *,
         choose: Chooser = ai.choose,
         bot_level: str = "hard",
+        budgets: Budgets | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -48,6 +51,9 @@ class Lifecycle:
         self.alarm = alarm
         self.choose = choose
         self.bot_level = bot_level
+        self.budgets = budgets or {}
+        """By game, what a bot player's decision is given to think (the default budget
+        where none is given; :mod:`bot.ai.pace`)."""
         self.clock = clock
         self.history = HistoryRepo(store.repo.db)
 
@@ -180,15 +186,23 @@ class Lifecycle:
             record.deadline = now + record.turn_timer
             record.remind_at = now + record.turn_timer * 2 / 3
 
+    async def decide(
+        self, record: TableRecord, game: Game, seat: int, level: str, seed: int
+    ) -> str:
+        """``level``'s move for ``seat``, with the time the table's game is given to think:
+        off the event loop, which answers other tables meanwhile (the random player's at
+        once)."""
+        budget_ms = self.budgets.get(record.game, DEFAULT_BUDGET_MS)
+        if level == "random":
+            return self.choose(game, seat, level, seed, budget_ms)
+        return await asyncio.to_thread(self.choose, game, seat, level, seed, budget_ms)
+
     async def _run_bots(self, record: TableRecord, game: Game, ended: list[DealLog]) -> None:
         step = 0
         while (seat := game.current_seat()) is not None and record.seats[seat].is_bot:
             level = record.seats[seat].bot or self.bot_level
             seed = (record.seed * 1_000_003 + record.version * 7_919 + step) & 0x7FFF_FFFF
-            if level == "random":
-                code = self.choose(game, seat, level, seed)
-            else:
-                code = await asyncio.to_thread(self.choose, game, seat, level, seed)
+            code = await self.decide(record, game, seat, level, seed)
             deal_no, over = game.deal_no, game.is_over
             game.apply(seat, code)
             ended += _ended(game, deal_no, over)

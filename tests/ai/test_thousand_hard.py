@@ -295,3 +295,30 @@ def test_hard_names_more_against_players_of_the_heuristic(monkeypatch: pytest.Mo
     assert len(named) == 10
     assert all(shifted >= unshifted for unshifted, shifted in named), named
     assert sum(shifted > unshifted for unshifted, shifted in named) >= 3, named
+
+
+def test_hard_names_its_contract_from_no_more_layouts_past_the_default_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The contract's look-ahead play-outs are its slowest work: a machine twice as fast
+    # (twice the budget) does not deal it twice as many layouts.
+    counts: list[int] = []
+    real = hard._contract_outcomes
+
+    def outcomes(know: object, rng: object, count: int, plain: bool) -> list[list[int]]:
+        counts.append(count)
+        return real(know, rng, count, plain)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "_contract_outcomes", outcomes)
+    hands = [
+        ["TS", "9C", "TC", "JC", "9D", "QD", "KD", "AD", "QH", "KH"],
+        ["9S", "JS", "KS", "AS", "QC", "AC", "9H", "TH", "JH", "AH"],
+    ]
+    game = ThousandGame.from_hands(hands, [["KC", "TD"], ["QS", "JD"]], dealer=1, totals=[195, 25])
+    for move in ("b100", "pass", "t0", "g9D1"):
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(seat, move)
+    actions = [choose(game, 0, "hard", 5, budget) for budget in (100.0, 200.0, 400.0)]
+    assert counts[0] < counts[1] == counts[2] == hard._layouts(hard.CONTRACT_BUDGET_MS, False)
+    assert actions[1] == actions[2]

@@ -175,21 +175,30 @@ async def test_a_bot_thinking_at_one_table_does_not_hold_up_another(tmp_path: Pa
     # The hard bot at Ann's table thinks until the test lets it go; meanwhile Ben
     # opens a private game and plays a card, answered in full. Were the bot's
     # decision made on the event loop, nothing else could run until it returned.
+    # The bot thinks for the budget the tables were given (the machine's speed).
     thinking, release = threading.Event(), threading.Event()
+    budgets: set[float] = set()
 
-    def choose(game: Game, seat: int, level: str, seed: int) -> str:
+    def choose(game: Game, seat: int, level: str, seed: int, budget_ms: float) -> str:
+        budgets.add(budget_ms)
         if level == "hard":
             thinking.set()
             if not release.wait(20):
                 raise TimeoutError("the other table was not answered while the bot thought")
-        return ai.choose(game, seat, "easy", seed)
+        return ai.choose(game, seat, "easy", seed, budget_ms)
 
     db = await open_database(tmp_path / "thinking.sqlite3")
     people = People(PeopleRepo(db))
     for who in (ANN, BEN):
         await people.seen(who.id, who.name, "en", private=True)
     tables = Tables(
-        TableRepo(db), people, Recorder(), Everyone(), choose=choose, seed_source=lambda: 7
+        TableRepo(db),
+        people,
+        Recorder(),
+        Everyone(),
+        choose=choose,
+        budgets={"deberts": 330.0},
+        seed_source=lambda: 7,
     )
 
     async def ann_plays() -> None:
@@ -219,6 +228,7 @@ async def test_a_bot_thinking_at_one_table_does_not_hold_up_another(tmp_path: Pa
         assert not ann.done()  # Ann's bot is still thinking
         release.set()
         await ann
+        assert budgets == {330.0}
     finally:
         release.set()
         await tables.close()

@@ -75,9 +75,9 @@ async def test_people_choose_between_the_easy_and_the_hard_bot_only(
 async def test_a_move_made_for_a_player_out_of_time_is_the_hard_bots(tmp_path: Path) -> None:
     levels: list[str] = []
 
-    def choose(game: Game, seat: int, level: str, seed: int) -> str:
+    def choose(game: Game, seat: int, level: str, seed: int, budget_ms: float) -> str:
         levels.append(level)
-        return ai.choose(game, seat, "random", seed)
+        return ai.choose(game, seat, "random", seed, budget_ms)
 
     db = await open_database(tmp_path / "timer.sqlite3")
     people = People(PeopleRepo(db))

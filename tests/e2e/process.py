@@ -26,10 +26,14 @@ class ChildBot:
         seed: int | None = None,
         settings: dict[str, str] | None = None,
         clock: FastClock | None = None,
+        timed_speed: bool = False,
     ) -> None:
-        """``settings``: more of the bot's settings, as environment variables."""
+        """``settings``: more of the bot's settings, as environment variables;
+        ``timed_speed``: the bot times its players' speed as it starts, as a bot
+        deployed does, rather than think at speed 1 (the same moves for the same seeds
+        on any machine, and no second of timing a start)."""
         assert clock is None or seed is not None
-        self.settings = settings or {}
+        self.settings = ({} if timed_speed else {"BOT_SPEED": "1"}) | (settings or {})
         self.clock = clock
         self.fake = fake
         self.database = database

@@ -50,6 +50,7 @@ class Replica:
             "WEBHOOK_HOST": "127.0.0.1",
             "WEBHOOK_PORT": str(port),
             "LOG_LEVEL": "INFO",
+            "BOT_SPEED": "1",  # the same moves for the same seeds, and no timing a start
         }
         self.proc: BaseProcess | None = None
         self.starts = 0

@@ -1,0 +1,102 @@
+"""How fast this machine thinks, so that the bot players use the time they are given.
+
+A bot decision's work is a fixed amount per millisecond of budget (the ``*_PER_MS``
+constants of the levels), never read off the clock, so that a seed always gives the
+same decision. Those amounts hold on the machine they were calibrated on: on one twice
+as fast a decision takes half its budget, on one twice as slow twice its budget. So the
+bot times a fixed piece of work of each game as it starts (:func:`measure`: hard's first
+decisions of a seeded game, the median time of a few runs) and passes its players the
+budget scaled by the game's *speed*: the time that work is calibrated to take
+(:data:`REFERENCE_MS`) over its time here. The speeds are rounded and logged, and
+``BOT_SPEED`` pins them: a decision is the same for the same seed, level and speed on any
+machine.
+
+The matches (``python -m bot.sim``) and deal trials play at speed 1, the calibration
+machine's amount of work, whatever machine runs them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Mapping
+
+from bot.ai.players import DEFAULT_BUDGET_MS, choose
+from bot.engine import GAME_NAMES, new_game
+
+__all__ = [
+    "FASTEST",
+    "REFERENCE_MS",
+    "SLOWEST",
+    "Budgets",
+    "budgets_for",
+    "measure",
+    "speed_for",
+    "workload_ms",
+]
+
+Budgets = Mapping[str, float]
+"""What a bot decision is given to think (ms), by game name."""
+
+WORKLOAD_BUDGET_MS = 100.0
+"""The budget of each decision of the work timed."""
+WORKLOAD_DECISIONS = 4
+"""Decisions of hard with a choice timed in a game's seeded game."""
+WORKLOAD_SEED = 4_242
+RUNS = 5
+"""The work is timed this many times after a first run, and the median time taken: the
+machine's speed swings from moment to moment, and the first run also fills the players'
+caches (it took about twice as long)."""
+REFERENCE_MS = {"deberts": 224.0, "thousand": 170.0}
+"""By game, the work's CPU time on the machine its level's ``*_PER_MS`` constants are
+calibrated for: where hard's decisions with a choice at the default budget take p50 >= 100
+ms and p95 <= 250 ms (``python -m bot.bench think --speed 1``)."""
+SLOWEST = 0.25
+FASTEST = 4.0
+"""The speeds a measurement is held within: a machine four times slower than the
+calibration one still gets a quarter of the work rather than none, and a burst of
+free CPU during the timing cannot give a decision many times its budget."""
+
+
+def workload_ms(game_name: str) -> float:
+    """The CPU time (ms) of the work timed for ``game_name``: hard's first
+    :data:`WORKLOAD_DECISIONS` decisions with a choice in a seeded two-player game
+    against easy."""
+    spent = 0.0
+    game = new_game(game_name, 2, None, seed=WORKLOAD_SEED)
+    timed = step = 0
+    while timed < WORKLOAD_DECISIONS and (seat := game.current_seat()) is not None:
+        level = "hard" if seat == 0 else "easy"
+        seed = WORKLOAD_SEED + step
+        if level == "hard" and len(game.legal_actions(seat)) > 1:
+            started = time.thread_time()
+            action = choose(game, seat, level, seed, WORKLOAD_BUDGET_MS)
+            spent += time.thread_time() - started
+            timed += 1
+        else:
+            action = choose(game, seat, level, seed, WORKLOAD_BUDGET_MS)
+        game.apply(seat, action)
+        step += 1
+    return spent * 1000
+
+
+def speed_for(game_name: str, ms: float) -> float:
+    """The speed at ``game_name`` of a machine that does its work in ``ms``: rounded to
+    hundredths (as it is logged and pinned) and held within :data:`SLOWEST` and
+    :data:`FASTEST`."""
+    return min(FASTEST, max(SLOWEST, round(REFERENCE_MS[game_name] / max(ms, 1e-3), 2)))
+
+
+def measure(runs: int = RUNS) -> dict[str, float]:
+    """This machine's speed at each game: its work timed ``runs`` times after a first
+    run, the median time taken."""
+    speeds = {}
+    for name in GAME_NAMES:
+        workload_ms(name)
+        speeds[name] = speed_for(name, statistics.median(workload_ms(name) for _ in range(runs)))
+    return speeds
+
+
+def budgets_for(speeds: Mapping[str, float], budget_ms: float = DEFAULT_BUDGET_MS) -> Budgets:
+    """What to give a decision of each game for ``budget_ms`` of thinking at ``speeds``."""
+    return {name: budget_ms * speed for name, speed in speeds.items()}
