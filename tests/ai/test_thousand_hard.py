@@ -59,10 +59,9 @@ def test_endgame_counts_a_marriage_a_defender_declares_against_the_bidder() -> N
     assert Endgame(2, 0, contract=120).after(hands, 1, -1, [], king, need=1) == -220
 
 
-def test_hard_names_no_more_than_its_hand_can_take() -> None:
-    # Seat 0 bid 100 and took K♣ 10♦; after giving 9♦ away it holds the marriages of
-    # diamonds (80) and hearts (100), but against a sound defence takes about 110-135:
-    # naming 220 (as it once did) loses 220 where 100 would have won 100.
+def _marriages_to_name() -> ThousandGame:
+    """Seat 0 bid 100 and took K♣ 10♦; after giving 9♦ away it holds the marriages of
+    diamonds (80) and hearts (100), and names its contract."""
     hands = [
         ["TS", "9C", "TC", "JC", "9D", "QD", "KD", "AD", "QH", "KH"],
         ["9S", "JS", "KS", "AS", "QC", "AC", "9H", "TH", "JH", "AH"],
@@ -72,6 +71,13 @@ def test_hard_names_no_more_than_its_hand_can_take() -> None:
         seat = game.current_seat()
         assert seat is not None
         game.apply(seat, move)
+    return game
+
+
+def test_hard_names_no_more_than_its_hand_can_take() -> None:
+    # Against a sound defence seat 0 takes about 110-135: naming 220 (as it once did)
+    # loses 220 where 100 would have won 100.
+    game = _marriages_to_name()
     assert game.view(0)["phase"] == "contract"
     for seed in range(3):
         action = choose(game, 0, "hard", seed=seed)
@@ -310,15 +316,7 @@ def test_hard_names_its_contract_from_no_more_layouts_past_the_default_budget(
         return real(know, rng, count, plain)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hard, "_contract_outcomes", outcomes)
-    hands = [
-        ["TS", "9C", "TC", "JC", "9D", "QD", "KD", "AD", "QH", "KH"],
-        ["9S", "JS", "KS", "AS", "QC", "AC", "9H", "TH", "JH", "AH"],
-    ]
-    game = ThousandGame.from_hands(hands, [["KC", "TD"], ["QS", "JD"]], dealer=1, totals=[195, 25])
-    for move in ("b100", "pass", "t0", "g9D1"):
-        seat = game.current_seat()
-        assert seat is not None
-        game.apply(seat, move)
+    game = _marriages_to_name()
     actions = [choose(game, 0, "hard", 5, budget) for budget in (100.0, 200.0, 400.0)]
     assert counts[0] < counts[1] == counts[2] == hard._layouts(hard.CONTRACT_BUDGET_MS, False)
     assert actions[1] == actions[2]
