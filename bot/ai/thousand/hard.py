@@ -182,12 +182,14 @@ at the 95th percentile, seven cards 576 and 1,355."""
 SOLVES_PER_MS = 1.0
 """Layouts dealt for an exact solve per millisecond of budget, at most (200 at the
 default; the same layout dealt twice is solved once)..."""
-SOLVE_NODES_PER_MS = 400.0
+SOLVE_NODES_PER_MS = 250.0
 """...and no more once the solves have tried this many cards per millisecond of budget
 (``Endgame.nodes``), after ``SOLVE_LEAST`` layouts: a solve's time grows steeply with the
 cards left and varies from layout to layout, its cards tried per millisecond much less
 (about 490). At 300, two players' six-card endgames took 88 ms of CPU at the median, 170
-at the 95th percentile."""
+at the 95th percentile; at 400, 61 and 151 on a machine where the card search's
+decisions took about 62 (6 games against easy), the slowest of the card play but the
+first lead; at 250, 54 and 107, the card search 63-71 and 96-109."""
 SOLVE_LEAST = 8
 
 
@@ -256,6 +258,13 @@ weighed by how well it explains their plays (:mod:`bot.ai.thousand.inference`), 
 the search's walks deal from this pool by weight."""
 TALLY_PLAYS = 11
 """Weighing a layout by the others' plays, in card plays (about 34 us)."""
+DEAL_PLAYS = 24
+"""A walk that deals its layout afresh (the others have not played yet: the bidder's
+first lead), in card plays besides those it plays out: twice :data:`SAMPLE_PLAYS`. At
+12, the first lead's walks took 92 us of CPU at the median against 67 for the walks
+from a pool with as many cards left (2.7 us a card play counted against 2.0), and the
+first lead was the slowest of the card play: p50 208 and p95 313 ms at a budget of 426
+ms, against 155-162 and 212-224 with 7 to 10 cards (6 games against easy)."""
 INFER = True
 """Whether the card search reads the others' plays (off, it searches as it did before:
 the baseline the fixed-position comparisons are made against)."""
@@ -266,15 +275,15 @@ def _dealer(
 ) -> tuple[int, Callable[[], list[int]], float]:
     """The walks the search makes for ``plays`` card plays of work and where their
     layouts come from: dealt afresh for each walk while the others have not played
-    yet, else drawn by weight from a pool of :data:`POOL`, whose weighing costs
-    ``TALLY_PLAYS`` a layout (a walk from the pool costs about as much as one that
-    deals, the others' replies by the heuristic taking the time dealing took). And
+    yet (:data:`DEAL_PLAYS` more a walk), else drawn by weight from a pool of
+    :data:`POOL`, whose weighing costs ``TALLY_PLAYS`` a layout. And
     the chance that the others play by the heuristic
     (:func:`~bot.ai.thousand.inference.judge`)."""
-    walks = max(MIN_ITERATIONS, int(plays / (plays_left + SAMPLE_PLAYS)))
     seen = observed(know) if INFER else []
     if not seen:
+        walks = max(MIN_ITERATIONS, int(plays / (plays_left + DEAL_PLAYS)))
         return walks, (lambda: sample_hands(know, rng)), PLAIN_PRIOR if INFER else 0.0
+    walks = max(MIN_ITERATIONS, int(plays / (plays_left + SAMPLE_PLAYS)))
     pool = [sample_hands(know, rng) for _ in range(min(POOL, walks))]
     weights, plain = judge(seen, pool, know)
     cumulative = list(itertools.accumulate(weights))
@@ -680,9 +689,10 @@ LAYOUTS_PER_MS = 0.16
 (32 at the default budget; the give-away shares them among its four cards). At 40 the
 contract and the give-away, a twelfth of hard's decisions with a choice, took 170 and
 168 ms at the median and 295 and 257 at the 95th percentile (bot.bench think, 3 games)."""
-AUCTION_SHARE = 0.5
-"""The auction's share of that (16 layouts): it plays each layout out twice (bidding and
-passing)."""
+AUCTION_SHARE = 0.75
+"""The auction's share of that (24 layouts): it plays each layout out twice (bidding and
+passing). At 0.5 its decisions took 43 ms of CPU at the median and 72 at the 95th
+percentile where the card search's took about 62 and 105 (6 games against easy)."""
 
 
 PLAIN_BIDDING = 0.75
