@@ -17,8 +17,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
 from bot import jsonio
-from bot.ai.pace import Budgets
-from bot.ai.players import LEVELS, policy_for
+from bot.ai.players import LEVELS, Budgets, policy_for
 from bot.config import UPDATE_WORKERS, Settings
 from bot.db import Database, PeopleRepo, TableRepo, open_database
 from bot.db.database import DatabaseOptions

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from bot.engine.base import Game
@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT_BUDGET_MS",
     "LEVELS",
     "REFERENCE_LEVELS",
+    "Budgets",
     "Policy",
     "choose",
     "policy_for",
@@ -35,6 +36,8 @@ REFERENCE_LEVELS: tuple[str, ...] = ("ismcts",)
 """Levels kept to measure the others against in matches (not offered at the tables);
 a game's module lists the ones it has in its ``POLICIES``."""
 DEFAULT_BUDGET_MS = 200.0
+Budgets = Mapping[str, float]
+"""What a bot decision is given to think (ms), by game name (:mod:`bot.ai.pace`)."""
 
 
 def random_policy(view: View, rng: random.Random, budget_ms: float) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import ai
-from bot.ai.pace import Budgets
+from bot.ai.players import Budgets
 from bot.db.repo import TableRepo
 from bot.engine import game_class
 from bot.engine.base import Game

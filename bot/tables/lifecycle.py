@@ -9,8 +9,7 @@ import time
 from collections.abc import Callable
 
 from bot import ai, jsonio
-from bot.ai.pace import Budgets
-from bot.ai.players import DEFAULT_BUDGET_MS
+from bot.ai.players import DEFAULT_BUDGET_MS, Budgets
 from bot.db.history import HistoryRepo
 from bot.db.models import TableRecord, TableStatus
 from bot.engine.base import DealLog, Game, IllegalAction
