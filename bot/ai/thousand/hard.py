@@ -264,7 +264,8 @@ first lead), in card plays besides those it plays out: twice :data:`SAMPLE_PLAYS
 12, the first lead's walks took 92 us of CPU at the median against 67 for the walks
 from a pool with as many cards left (2.7 us a card play counted against 2.0), and the
 first lead was the slowest of the card play: p50 208 and p95 313 ms at a budget of 426
-ms, against 155-162 and 212-224 with 7 to 10 cards (6 games against easy)."""
+ms, against 155-162 and 212-224 with 7 to 10 cards (6 games against easy); at 24, 142
+and 173 at a budget of 422, against 125-140 and 148-190."""
 INFER = True
 """Whether the card search reads the others' plays (off, it searches as it did before:
 the baseline the fixed-position comparisons are made against)."""
@@ -692,7 +693,8 @@ contract and the give-away, a twelfth of hard's decisions with a choice, took 17
 AUCTION_SHARE = 0.75
 """The auction's share of that (24 layouts): it plays each layout out twice (bidding and
 passing). At 0.5 its decisions took 43 ms of CPU at the median and 72 at the 95th
-percentile where the card search's took about 62 and 105 (6 games against easy)."""
+percentile where the card search's took about 62 and 105 (6 games against easy); at 0.75,
+53 and 105."""
 
 
 PLAIN_BIDDING = 0.75
