@@ -25,18 +25,11 @@ async def main(settings: Settings) -> None:
     # aiogram is imported only once the settings are known to be usable
     from bot.ai import pace
     from bot.app import create_app, make_bot
-    from bot.engine import GAME_NAMES
 
-    if settings.bot_speed is None:
-        # before the updates come: the timing wants the CPU to itself
-        speeds = await asyncio.to_thread(pace.measure)
-    else:
-        speeds = dict.fromkeys(GAME_NAMES, settings.bot_speed)
+    # before the updates come: a timing wants the CPU to itself
+    speeds = await asyncio.to_thread(pace.speeds, settings.bot_speed)
     budgets = pace.budgets_for(speeds)
-    log.info(
-        "bot players think at speed %s",
-        ", ".join(f"{name} {speeds[name]:.2f} ({budgets[name]:.0f} ms)" for name in GAME_NAMES),
-    )
+    log.info("bot players think at speed %s", pace.describe(speeds, budgets))
     bot = make_bot(settings)
     app = await create_app(
         bot,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.ai.players import DEFAULT_BUDGET_MS, Budgets, choose
 from bot.engine import GAME_NAMES, new_game
@@ -29,8 +29,10 @@ __all__ = [
     "REFERENCE_MS",
     "SLOWEST",
     "budgets_for",
+    "describe",
     "measure",
     "speed_for",
+    "speeds",
     "workload_ms",
 ]
 
@@ -69,15 +71,13 @@ def workload_ms(game_name: str) -> float:
     game = new_game(game_name, 2, None, seed=WORKLOAD_SEED)
     timed = step = 0
     while timed < WORKLOAD_DECISIONS and (seat := game.current_seat()) is not None:
+        thinks = seat == 0 and len(game.legal_actions(seat)) > 1
         level = "hard" if seat == 0 else "easy"
-        seed = WORKLOAD_SEED + step
-        if level == "hard" and len(game.legal_actions(seat)) > 1:
-            started = time.thread_time()
-            action = choose(game, seat, level, seed, WORKLOAD_BUDGET_MS)
+        started = time.thread_time()
+        action = choose(game, seat, level, WORKLOAD_SEED + step, WORKLOAD_BUDGET_MS)
+        if thinks:
             spent += time.thread_time() - started
             timed += 1
-        else:
-            action = choose(game, seat, level, seed, WORKLOAD_BUDGET_MS)
         game.apply(seat, action)
         step += 1
     return spent * 1000
@@ -90,14 +90,27 @@ def speed_for(game_name: str, ms: float) -> float:
     return min(FASTEST, max(SLOWEST, round(REFERENCE_MS[game_name] / max(ms, 1e-3), 2)))
 
 
-def measure(runs: int = RUNS) -> dict[str, float]:
-    """This machine's speed at each game: its work timed ``runs`` times after a first
-    run, the median time taken."""
-    speeds = {}
-    for name in GAME_NAMES:
+def measure(runs: int = RUNS, names: Sequence[str] = GAME_NAMES) -> dict[str, float]:
+    """This machine's speed at each game of ``names``: its work timed ``runs`` times
+    after a first run, the median time taken."""
+    found = {}
+    for name in names:
         workload_ms(name)
-        speeds[name] = speed_for(name, statistics.median(workload_ms(name) for _ in range(runs)))
-    return speeds
+        found[name] = speed_for(name, statistics.median(workload_ms(name) for _ in range(runs)))
+    return found
+
+
+def speeds(pinned: float | None, names: Sequence[str] = GAME_NAMES) -> dict[str, float]:
+    """The speed at each game of ``names``: ``pinned`` (``BOT_SPEED``) for every one,
+    else measured now."""
+    return measure(names=names) if pinned is None else dict.fromkeys(names, pinned)
+
+
+def describe(found: Mapping[str, float], budgets: Budgets) -> str:
+    """The speeds and budgets as the bot logs them: ``deberts 1.97 (394 ms), ...``."""
+    return ", ".join(
+        f"{name} {speed:.2f} ({budgets[name]:.0f} ms)" for name, speed in found.items()
+    )
 
 
 def budgets_for(speeds: Mapping[str, float], budget_ms: float = DEFAULT_BUDGET_MS) -> Budgets:

@@ -121,15 +121,12 @@ def main(argv: list[str] | None = None) -> int:
         "times it at start-up (bot.ai.pace); 1: the work the matches are played at",
     )
     args = parser.parse_args(argv)
-    speeds = pace.measure() if args.speed is None else dict.fromkeys(GAMES, args.speed)
+    games = args.game or GAMES
+    speeds = pace.speeds(args.speed, games)
     budgets = pace.budgets_for(speeds, args.budget_ms)
     results: dict[str, Any] = {"level": args.level, "budget_ms": args.budget_ms, "speed": speeds}
-    print(
-        "speed "
-        + ", ".join(f"{name} {speeds[name]:.2f} ({budgets[name]:.0f} ms)" for name in GAMES),
-        flush=True,
-    )
-    for game_name in args.game or GAMES:
+    print("speed " + pace.describe(speeds, budgets), flush=True)
+    for game_name in games:
         times, cpu, lags = asyncio.run(
             _measure(game_name, args.level, args.seed, budgets[game_name], args.games)
         )

@@ -56,3 +56,11 @@ def test_the_speed_is_read_off_the_median_run_after_a_first(
     # the first run (900) is left out; of 300, 80, 120, 500, 100 the median is 120
     assert speeds == {name: pace.speed_for(name, 120.0) for name in GAME_NAMES}
     assert all(pace.SLOWEST <= s <= pace.FASTEST for s in speeds.values())
+
+
+def test_a_pinned_speed_is_every_games_and_is_logged_with_its_budget() -> None:
+    speeds = pace.speeds(1.5)
+    assert speeds == dict.fromkeys(GAME_NAMES, 1.5)
+    assert pace.describe(speeds, pace.budgets_for(speeds)) == (
+        "deberts 1.50 (300 ms), thousand 1.50 (300 ms)"
+    )
