@@ -113,6 +113,7 @@ def describe(found: Mapping[str, float], budgets: Budgets) -> str:
     )
 
 
-def budgets_for(speeds: Mapping[str, float], budget_ms: float = DEFAULT_BUDGET_MS) -> Budgets:
-    """What to give a decision of each game for ``budget_ms`` of thinking at ``speeds``."""
-    return {name: budget_ms * speed for name, speed in speeds.items()}
+def budgets_for(found: Mapping[str, float], budget_ms: float = DEFAULT_BUDGET_MS) -> Budgets:
+    """What to give a decision of each game for ``budget_ms`` of thinking at the speeds
+    ``found``."""
+    return {name: budget_ms * speed for name, speed in found.items()}
