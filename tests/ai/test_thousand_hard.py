@@ -303,11 +303,11 @@ def test_hard_names_more_against_players_of_the_heuristic(monkeypatch: pytest.Mo
     assert sum(shifted > unshifted for unshifted, shifted in named) >= 3, named
 
 
-def test_hard_names_its_contract_from_no_more_layouts_past_the_default_budget(
+def test_hard_names_its_contract_from_no_more_layouts_past_its_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The contract's look-ahead play-outs are its slowest work: a machine twice as fast
-    # (twice the budget) does not deal it twice as many layouts.
+    # The contract's look-ahead play-outs are its slowest work: past its own budget a
+    # faster machine (a larger budget) does not deal it more layouts.
     counts: list[int] = []
     real = hard._contract_outcomes
 
@@ -317,6 +317,7 @@ def test_hard_names_its_contract_from_no_more_layouts_past_the_default_budget(
 
     monkeypatch.setattr(hard, "_contract_outcomes", outcomes)
     game = _marriages_to_name()
-    actions = [choose(game, 0, "hard", 5, budget) for budget in (100.0, 200.0, 400.0)]
+    top = hard.CONTRACT_BUDGET_MS
+    actions = [choose(game, 0, "hard", 5, budget) for budget in (top / 2, top, 2 * top)]
     assert counts[0] < counts[1] == counts[2] == hard._layouts(hard.CONTRACT_BUDGET_MS, False)
     assert actions[1] == actions[2]

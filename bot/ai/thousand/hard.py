@@ -581,7 +581,9 @@ def _give(
     else:
         safe = [c for c in order if not may_wed(know, c, target)]
         options = (safe or order)[:GIVE_OPTIONS]
-    layouts = _fitting_layouts(know, rng, max(2, _layouts(budget_ms, plain) // len(options)))
+    layouts = _fitting_layouts(
+        know, rng, max(2, _layouts(budget_ms, plain, GIVE_SHARE) // len(options))
+    )
     play_out = _valuing(plain)
     best_card = options[0]
     best = -1e9
@@ -690,11 +692,15 @@ LAYOUTS_PER_MS = 0.16
 (32 at the default budget; the give-away shares them among its four cards). At 40 the
 contract and the give-away, a twelfth of hard's decisions with a choice, took 170 and
 168 ms at the median and 295 and 257 at the 95th percentile (bot.bench think, 3 games)."""
-AUCTION_SHARE = 0.75
-"""The auction's share of that (24 layouts): it plays each layout out twice (bidding and
+AUCTION_SHARE = 0.9
+"""The auction's share of that (28 layouts): it plays each layout out twice (bidding and
 passing). At 0.5 its decisions took 43 ms of CPU at the median and 72 at the 95th
 percentile where the card search's took about 62 and 105 (6 games against easy); at 0.75,
-53 and 105."""
+53 and 105; at 0.9 (and a budget of 416 ms), 141 and 226 against the card search's 129-147
+and 180-199."""
+GIVE_SHARE = 1.5
+"""The give-away's share (48 layouts among its cards): at 1.0 its decisions took 74 ms of
+CPU at the median, half the card search's time; at 1.5, 113 (budget 416)."""
 
 
 PLAIN_BIDDING = 0.75
@@ -866,7 +872,7 @@ def concede_value(know: Knowledge, contract: int, weights: Sequence[float]) -> f
     return weights[me] * mine - _others_gain(know, share, weights)
 
 
-CONTRACT_BUDGET_MS = DEFAULT_BUDGET_MS
+CONTRACT_BUDGET_MS = 1.5 * DEFAULT_BUDGET_MS
 """The contract's layouts grow with the budget up to this one's: they take longest of all
 hard's decisions (its play-outs look ahead, and it deals several layouts for each one
 it keeps), and the twice as many a machine twice as fast would give them made the
