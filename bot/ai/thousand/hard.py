@@ -875,10 +875,12 @@ def concede_value(know: Knowledge, contract: int, weights: Sequence[float]) -> f
 CONTRACT_BUDGET_MS = 1.5 * DEFAULT_BUDGET_MS
 """The contract's layouts grow with the budget up to this one's: they take longest of all
 hard's decisions (its play-outs look ahead, and it deals several layouts for each one
-it keeps), and the twice as many a machine twice as fast would give them made the
-contract the slowest tenth of the decisions with a choice: at the default budget and a
-speed of 1.4 (:mod:`bot.ai.pace`), 108 ms at the median and 261 at the 95th percentile,
-against 162 for every decision with a choice (``python -m bot.bench think``, 6 games)."""
+it keeps). Uncapped, at the default budget and a speed of 1.4 (:mod:`bot.ai.pace`), the
+contract was the slowest tenth of the decisions with a choice: 108 ms at the median and
+261 at the 95th percentile, against 162 for every decision with a choice; capped at the
+default budget, at a speed of 2.1, 53 and 128, half the card search's time; capped here,
+at a speed of about 2.05, 93-110 and 228-262, against 105-110 and 188-206 for every
+decision with a choice (``python -m bot.bench think``, 6 games)."""
 CONTRACT_TRIES = 4
 """Layouts dealt per layout kept, looking for ones that fit the auction."""
 
