@@ -689,9 +689,10 @@ def searched_play_out(hands: list[int], seats: int, bidder: int) -> list[int]:
 
 LAYOUTS_PER_MS = 0.16
 """Layouts played out with look ahead per millisecond of budget, to value the contracts
-(32 at the default budget; the give-away shares them among its four cards). At 40 the
-contract and the give-away, a twelfth of hard's decisions with a choice, took 170 and
-168 ms at the median and 295 and 257 at the 95th percentile (bot.bench think, 3 games)."""
+(32 at the default budget; the give-away shares :data:`GIVE_SHARE` times as many among
+its cards). At 40 the contract and the give-away, a twelfth of hard's decisions with a
+choice, took 170 and 168 ms at the median and 295 and 257 at the 95th percentile
+(bot.bench think, 3 games)."""
 AUCTION_SHARE = 0.9
 """The auction's share of that (28 layouts): it plays each layout out twice (bidding and
 passing). At 0.5 its decisions took 43 ms of CPU at the median and 72 at the 95th
