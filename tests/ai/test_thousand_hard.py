@@ -319,5 +319,5 @@ def test_hard_names_its_contract_from_no_more_layouts_past_its_budget(
     game = _marriages_to_name()
     top = hard.CONTRACT_BUDGET_MS
     actions = [choose(game, 0, "hard", 5, budget) for budget in (top / 2, top, 2 * top)]
-    assert counts[0] < counts[1] == counts[2] == hard._layouts(hard.CONTRACT_BUDGET_MS, False)
+    assert counts[0] < counts[1] == counts[2] == hard._layouts(top, False)
     assert actions[1] == actions[2]
